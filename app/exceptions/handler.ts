@@ -1,0 +1,109 @@
+import app from '@adonisjs/core/services/app'
+import router from '@adonisjs/core/services/router'
+import { type HttpContext, ExceptionHandler } from '@adonisjs/core/http'
+import { errors as authErrors } from '@adonisjs/auth'
+import { errors as bouncerErrors } from '@adonisjs/bouncer'
+import { errors as limiterErrors } from '@adonisjs/limiter'
+import { errors as lucidErrors } from '@adonisjs/lucid'
+import { errors as httpErrors } from '@adonisjs/core/http'
+import { errors as vineErrors } from '@vinejs/vine'
+import ApiException from '#exceptions/api_exception'
+
+type ErrorEntry = { message: string; code: string; field?: string; rule?: string }
+type Rendered = { status: number; errors: ErrorEntry[]; headers?: Record<string, string> }
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']
+
+/**
+ * The one place that builds error bodies: every failure, ours or the
+ * framework's, leaves as `{ errors: [{ message, code, field?, rule? }] }`
+ * with the codes of the contract. Never HTML, never a stack trace.
+ */
+export default class HttpExceptionHandler extends ExceptionHandler {
+  protected debug = false
+
+  protected ignoreStatuses = [400, 401, 403, 404, 405, 409, 413, 415, 422, 429]
+
+  async handle(error: unknown, ctx: HttpContext) {
+    const { status, errors, headers } = this.#render(error, ctx)
+    for (const [name, value] of Object.entries(headers ?? {})) ctx.response.header(name, value)
+    return ctx.response.status(status).send({ errors })
+  }
+
+  async report(error: unknown, ctx: HttpContext) {
+    return super.report(error, ctx)
+  }
+
+  #render(error: unknown, ctx: HttpContext): Rendered {
+    if (error instanceof vineErrors.E_VALIDATION_ERROR) {
+      return { status: error.status, errors: error.messages }
+    }
+    if (error instanceof ApiException) {
+      const entry: ErrorEntry = { message: error.message, code: error.code! }
+      if (error.field) entry.field = error.field
+      return { status: error.status, errors: [entry] }
+    }
+    if (error instanceof authErrors.E_UNAUTHORIZED_ACCESS) {
+      return one(401, 'Unauthorized access', 'auth.unauthenticated')
+    }
+    if (error instanceof authErrors.E_INVALID_CREDENTIALS) {
+      return one(400, 'Invalid email or password', 'auth.invalid_credentials')
+    }
+    if (error instanceof bouncerErrors.E_AUTHORIZATION_FAILURE) {
+      return one(403, error.message, 'auth.forbidden')
+    }
+    if (error instanceof lucidErrors.E_ROW_NOT_FOUND) {
+      return one(404, 'Resource not found', 'common.resource.not_found')
+    }
+    if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) {
+      return {
+        ...one(429, 'Too many requests', 'common.rate_limit.exceeded'),
+        headers: error.getDefaultHeaders(),
+      }
+    }
+    if (error instanceof httpErrors.E_ROUTE_NOT_FOUND) {
+      return this.#routeNotFound(ctx)
+    }
+
+    const code = (error as { code?: string })?.code
+    const status = (error as { status?: number })?.status
+    if (code === 'E_REQUEST_ENTITY_TOO_LARGE') {
+      return one(413, 'The request body is too large', 'input.body.too_large')
+    }
+    // The JSON parser's own failures carry a 400 status.
+    if (error instanceof SyntaxError && status === 400) {
+      return one(400, 'The request body is not valid JSON', 'input.body.invalid_json')
+    }
+    if (code === 'E_ENCODING_UNSUPPORTED') {
+      return one(415, 'Unsupported content encoding', 'input.body.unsupported_media_type')
+    }
+
+    return one(
+      500,
+      app.inProduction ? 'Internal server error' : describe(error),
+      'common.server.internal'
+    )
+  }
+
+  /** A known path with another method is a 405 with an Allow header. */
+  #routeNotFound(ctx: HttpContext): Rendered {
+    const url = ctx.request.url()
+    const allowed = METHODS.filter((method) => router.match(url, method, false))
+    if (allowed.length > 0) {
+      return {
+        ...one(405, 'Method not allowed', 'common.method.not_allowed'),
+        headers: { Allow: allowed.join(', ') },
+      }
+    }
+    return one(404, 'Resource not found', 'common.resource.not_found')
+  }
+}
+
+function one(status: number, message: string, code: string): Rendered {
+  return { status, errors: [{ message, code }] }
+}
+
+/** Outside production a 500 says what broke (the message only, no stack). */
+function describe(error: unknown) {
+  return error instanceof Error && error.message ? error.message : 'Internal server error'
+}

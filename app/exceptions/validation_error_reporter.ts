@@ -1,0 +1,28 @@
+import { errors } from '@vinejs/vine'
+import type { ErrorReporterContract, FieldContext } from '@vinejs/vine/types'
+
+export type FieldError = { field: string; message: string; rule: string; code: string }
+
+/**
+ * Reports every failing field as `{ field, message, rule, code }` with the
+ * code `input.<field path>.<rule>` of the contract, under the given status
+ * (400 for the API, 422 for the newsletter as the spec says).
+ */
+export class ApiErrorReporter implements ErrorReporterContract {
+  hasErrors = false
+  errors: FieldError[] = []
+
+  constructor(private status = 400) {}
+
+  report(message: string, rule: string, field: FieldContext) {
+    this.hasErrors = true
+    const path = field.getFieldPath()
+    this.errors.push({ field: path, message, rule, code: `input.${path}.${rule}` })
+  }
+
+  createError() {
+    const error = new errors.E_VALIDATION_ERROR(this.errors)
+    error.status = this.status
+    return error
+  }
+}

@@ -1,0 +1,38 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import type { NextFn } from '@adonisjs/core/types/http'
+import ApiException from '#exceptions/api_exception'
+import BadRequestException from '#exceptions/bad_request_exception'
+
+class UnsupportedMediaTypeException extends ApiException {
+  static status = 415
+  static code = 'input.body.unsupported_media_type'
+}
+
+/**
+ * Every route speaks JSON: a body in another media type is a 415, and a
+ * JSON body must be an object. `nonObject: 'ignore'` lets the validator see
+ * an empty object instead (the newsletter answers its own 422 then).
+ */
+export default class JsonBodyMiddleware {
+  handle(ctx: HttpContext, next: NextFn, options: { nonObject?: 'reject' | 'ignore' } = {}) {
+    const { request } = ctx
+    if (!request.hasBody()) return next()
+
+    if (!request.is(['application/json', 'application/*+json'])) {
+      throw new UnsupportedMediaTypeException('Content-Type must be application/json')
+    }
+
+    const body: unknown = request.body()
+    const isObject = typeof body === 'object' && body !== null && !Array.isArray(body)
+    if (!isObject) {
+      if (options.nonObject === 'ignore') {
+        request.updateBody({})
+      } else {
+        throw new BadRequestException('The request body must be a JSON object', {
+          code: 'input.body.invalid_json',
+        })
+      }
+    }
+    return next()
+  }
+}

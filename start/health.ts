@@ -1,0 +1,61 @@
+/*
+|--------------------------------------------------------------------------
+| Health checks
+|--------------------------------------------------------------------------
+|
+| The registry behind GET /health, bound in the container so the
+| controller receives it (and a test can point it elsewhere).
+|
+*/
+
+import app from '@adonisjs/core/services/app'
+import db from '@adonisjs/lucid/services/db'
+import { DbCheck } from '@adonisjs/lucid/database'
+import { BaseCheck, DiskSpaceCheck, HealthChecks, Result } from '@adonisjs/core/health'
+import type { HealthCheckContract } from '@adonisjs/core/types/health'
+import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import { checkTimeoutMs, diskThresholds } from '#config/health'
+
+/**
+ * Runs a check but answers within `timeoutMs` whatever happens, so a
+ * hanging dependency turns into a failed check instead of a hanging probe.
+ */
+class TimeboxedCheck extends BaseCheck {
+  constructor(
+    public name: string,
+    private check: HealthCheckContract,
+    private timeoutMs: number
+  ) {
+    super()
+  }
+
+  async run() {
+    let timer: NodeJS.Timeout | undefined
+    const timeout = new Promise<Result>((resolve) => {
+      timer = setTimeout(
+        () => resolve(Result.failed(`Check did not answer within ${this.timeoutMs} ms`)),
+        this.timeoutMs
+      )
+    })
+    try {
+      return await Promise.race([this.check.run(), timeout])
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+}
+
+export function healthChecksFor(connection: QueryClientContract) {
+  return new HealthChecks().register([
+    new TimeboxedCheck(
+      'disk_space',
+      new DiskSpaceCheck()
+        .warnWhenExceeds(diskThresholds.warnPercent)
+        .failWhenExceeds(diskThresholds.failPercent),
+      checkTimeoutMs
+    ),
+    new TimeboxedCheck('database', new DbCheck(connection), checkTimeoutMs),
+  ])
+}
+
+app.container.singleton(HealthChecks, () => healthChecksFor(db.connection()))

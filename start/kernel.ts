@@ -1,0 +1,36 @@
+/*
+|--------------------------------------------------------------------------
+| HTTP kernel
+|--------------------------------------------------------------------------
+*/
+
+import router from '@adonisjs/core/services/router'
+import server from '@adonisjs/core/services/server'
+
+server.errorHandler(() => import('#exceptions/handler'))
+
+/**
+ * Runs for every request, even one that matches no route.
+ */
+server.use([
+  () => import('#middleware/force_json_response_middleware'),
+  () => import('#middleware/container_bindings_middleware'),
+  () => import('@adonisjs/cors/cors_middleware'),
+])
+
+/**
+ * Runs for every request that matches a route.
+ */
+router.use([
+  () => import('@adonisjs/core/bodyparser_middleware'),
+  () => import('@adonisjs/session/session_middleware'),
+  () => import('@adonisjs/shield/shield_middleware'),
+  () => import('@adonisjs/auth/initialize_auth_middleware'),
+  () => import('#middleware/silent_auth_middleware'),
+  () => import('#middleware/initialize_bouncer_middleware'),
+])
+
+export const middleware = router.named({
+  auth: () => import('#middleware/auth_middleware'),
+  jsonBody: () => import('#middleware/json_body_middleware'),
+})

@@ -1,0 +1,2 @@
+import router from '@adonisjs/core/services/router'
+router.get('/ping', () => ({ ok: true }))

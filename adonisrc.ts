@@ -32,9 +32,15 @@ export default defineConfig({
     () => import('@adonisjs/limiter/limiter_provider'),
     () => import('@adonisjs/mail/mail_provider'),
     () => import('#providers/api_provider'),
+    () => import('#providers/app_provider'),
   ],
 
-  preloads: [() => import('#start/routes'), () => import('#start/kernel')],
+  preloads: [
+    () => import('#start/validator'),
+    () => import('#start/health'),
+    () => import('#start/routes'),
+    () => import('#start/kernel'),
+  ],
 
   tests: {
     suites: [

@@ -55,7 +55,6 @@ const dbConfig = defineConfig({
         // Fail fast when PostgreSQL is unreachable instead of queueing for a minute.
         acquireTimeoutMillis: 5000,
       },
-      acquireConnectionTimeout: 5000,
       migrations: {
         naturalSort: true,
         paths: ['database/migrations'],

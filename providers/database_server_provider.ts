@@ -24,7 +24,8 @@ export default class DatabaseServerProvider {
 
   async boot() {
     if (!embeddedServer) return
-    const port = await this.#runningServerPort(embeddedServer) ?? (await this.#start(embeddedServer))
+    const port =
+      (await this.#runningServerPort(embeddedServer)) ?? (await this.#start(embeddedServer))
     await this.#ensureDatabase(embeddedServer, port)
     this.app.config.set('database.connections.postgres.connection.port', port)
   }
@@ -46,7 +47,8 @@ export default class DatabaseServerProvider {
   async #runningServerPort(config: EmbeddedServerConfig) {
     const pidFile = join(config.dataDirectory, 'postmaster.pid')
     if (!existsSync(pidFile)) return null
-    const [pid, , , port] = (await readFile(pidFile, 'utf8')).split('\n')
+    const pidFileContent = await readFile(pidFile, 'utf8')
+    const [pid, , , port] = pidFileContent.split('\n')
     try {
       process.kill(Number(pid), 0)
       return Number(port)
@@ -64,7 +66,7 @@ export default class DatabaseServerProvider {
     if (asRoot) {
       // PostgreSQL refuses to run as root; it runs as the `postgres` user,
       // which must be able to reach its binaries and its data folder.
-      await grantTraversal(config.dataDirectory)
+      await grantTraversal(dirname(config.dataDirectory))
       await grantTraversal(binariesDirectory())
     }
     await mkdir(dirname(config.dataDirectory), { recursive: true })
@@ -78,8 +80,10 @@ export default class DatabaseServerProvider {
       createPostgresUser: asRoot,
       initdbFlags: ['--encoding=UTF8'],
       postgresFlags: [
-        '-c', 'listen_addresses=127.0.0.1',
-        '-c', 'unix_socket_directories=',
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'unix_socket_directories=',
         ...(this.app.inTest ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off'] : []),
       ],
       onLog: (line) => output.push(String(line).trim()),
@@ -139,7 +143,7 @@ function binariesDirectory() {
   return dirname(dirname(fileURLToPath(entry)))
 }
 
-/** Adds the search (x) bit for others on every folder from `path` up to `/`. */
+/** Adds the search (x) bit for others on `path` and every folder above it. */
 async function grantTraversal(path: string) {
   for (let current = resolve(path); ; current = dirname(current)) {
     const info = await stat(current).catch(() => null)

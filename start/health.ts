@@ -14,7 +14,7 @@ import { DbCheck } from '@adonisjs/lucid/database'
 import { BaseCheck, DiskSpaceCheck, HealthChecks, Result } from '@adonisjs/core/health'
 import type { HealthCheckContract } from '@adonisjs/core/types/health'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
-import { checkTimeoutMs, diskThresholds } from '#config/health'
+import healthConfig from '#config/health'
 
 /**
  * Runs a check but answers within `timeoutMs` whatever happens, so a
@@ -45,16 +45,18 @@ class TimeboxedCheck extends BaseCheck {
   }
 }
 
-export function healthChecksFor(connection: QueryClientContract) {
+export function healthChecksFor(
+  connection: QueryClientContract,
+  disk: { warnPercent: number; failPercent: number } = healthConfig.disk
+) {
+  const timeout = healthConfig.checkTimeoutMs
   return new HealthChecks().register([
     new TimeboxedCheck(
       'disk_space',
-      new DiskSpaceCheck()
-        .warnWhenExceeds(diskThresholds.warnPercent)
-        .failWhenExceeds(diskThresholds.failPercent),
-      checkTimeoutMs
+      new DiskSpaceCheck().warnWhenExceeds(disk.warnPercent).failWhenExceeds(disk.failPercent),
+      timeout
     ),
-    new TimeboxedCheck('database', new DbCheck(connection), checkTimeoutMs),
+    new TimeboxedCheck('database', new DbCheck(connection), timeout),
   ])
 }
 

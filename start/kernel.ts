@@ -23,14 +23,18 @@ server.use([
  */
 router.use([
   () => import('@adonisjs/core/bodyparser_middleware'),
-  () => import('@adonisjs/session/session_middleware'),
   () => import('@adonisjs/shield/shield_middleware'),
   () => import('@adonisjs/auth/initialize_auth_middleware'),
-  () => import('#middleware/silent_auth_middleware'),
   () => import('#middleware/initialize_bouncer_middleware'),
 ])
 
+/**
+ * `session` and `silentAuth` are named so that the public endpoints (health,
+ * newsletter) neither read nor hand out session cookies.
+ */
 export const middleware = router.named({
+  session: () => import('@adonisjs/session/session_middleware'),
+  silentAuth: () => import('#middleware/silent_auth_middleware'),
   auth: () => import('#middleware/auth_middleware'),
   jsonBody: () => import('#middleware/json_body_middleware'),
 })

@@ -10,14 +10,12 @@
 import app from '@adonisjs/core/services/app'
 import limiter from '@adonisjs/limiter/services/main'
 
-/**
- * 30 requests per IP per minute; off in tests, as the spec says (a test
- * switches it on through `throttleSwitch`).
- */
-export const throttleSwitch = { newsletterInTests: false }
+/** The spec disables the newsletter limit in tests; the test of the limit turns it on. */
+export const newsletterLimit = { enabledInTests: false }
 
+/** 30 requests per IP per minute. */
 export const throttleNewsletter = limiter.define('newsletter', (ctx) => {
-  if (app.inTest && !throttleSwitch.newsletterInTests) return limiter.noLimit()
+  if (app.inTest && !newsletterLimit.enabledInTests) return limiter.noLimit()
   return limiter.allowRequests(30).every('1 minute').usingKey(`ip_${ctx.request.ip()}`)
 })
 

@@ -1,1 +1,3 @@
-export const policies = {}
+export const policies = {
+}
+

@@ -16,7 +16,10 @@ export class FileTransport implements MailTransportContract {
   async send(message: NodeMailerMessage) {
     const response = await this.#json.send(message)
     await mkdir(this.directory, { recursive: true })
-    const file = join(this.directory, `${Date.now()}-${response.messageId.replace(/\W+/g, '')}.json`)
+    const file = join(
+      this.directory,
+      `${Date.now()}-${response.messageId.replace(/\W+/g, '')}.json`
+    )
     await writeFile(file, JSON.stringify(response.original.message, null, 2))
     logger.info({ to: response.envelope.to, subject: message.subject, file }, 'mail kept locally')
     return response

@@ -1,0 +1,15 @@
+import { inject } from '@adonisjs/core'
+import type { HttpContext } from '@adonisjs/core/http'
+import NewsletterService from '#services/newsletter_service'
+import { subscribeValidator } from '#validators/newsletter'
+
+@inject()
+export default class NewsletterSubscriptionsController {
+  constructor(private newsletter: NewsletterService) {}
+
+  async store({ request, response }: HttpContext) {
+    const { email } = await request.validateUsing(subscribeValidator)
+    await this.newsletter.subscribe(email)
+    return response.created({ messages: [{ title: 'Successfully subscribed to the newsletter.' }] })
+  }
+}

@@ -1,0 +1,5 @@
+import { NewsletterContactSchema } from '#database/schema'
+import { compose } from '@adonisjs/core/helpers'
+import { withUuidV7 } from '#models/mixins/with_uuid_v7'
+
+export default class NewsletterContact extends compose(NewsletterContactSchema, withUuidV7) {}

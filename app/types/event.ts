@@ -1,0 +1,39 @@
+/** Event status values, exactly as the spec lists them. */
+export const EVENT_STATUSES = [
+  'BACKLOG',
+  'PLANNING',
+  'PLANNED',
+  'IN_PROGRESS',
+  'COMPLETED',
+  'CANCELLED',
+] as const
+export type EventStatus = (typeof EVENT_STATUSES)[number]
+
+export const EVENT_TYPES = ['ONE_OFF', 'RECURRING'] as const
+export type EventType = (typeof EVENT_TYPES)[number]
+
+export const EVENT_CATEGORIES = ['wedding', 'birthday', 'graduation', 'proposal', 'other'] as const
+export type EventCategory = (typeof EVENT_CATEGORIES)[number]
+
+/** Used when a budgetRange is created without a currency (spec). */
+export const DEFAULT_CURRENCY = 'CAD'
+
+export type GuestCount = {
+  approximate?: number | null
+  min?: number | null
+  max?: number | null
+}
+
+export type BudgetRange = {
+  min?: number | null
+  max?: number | null
+  currency?: string | null
+}
+
+/** The stored metadata: every member optional, nulls never stored. */
+export type EventMetadata = {
+  category?: EventCategory
+  customCategory?: string
+  guestCount?: GuestCount
+  budgetRange?: BudgetRange
+}

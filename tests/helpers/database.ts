@@ -1,0 +1,22 @@
+import app from '@adonisjs/core/services/app'
+import db from '@adonisjs/lucid/services/db'
+import { MigrationRunner } from '@adonisjs/lucid/migration'
+
+/**
+ * Empties every table but the migrations' own, so each test starts from
+ * nothing with real commits (concurrency tests need them).
+ */
+export async function resetDatabase() {
+  const { rows } = await db.rawQuery<{ rows: { tablename: string }[] }>(
+    `SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE 'adonis_schema%'`
+  )
+  const tables = rows.map(({ tablename }) => `"${tablename}"`).join(', ')
+  if (tables) await db.rawQuery(`TRUNCATE ${tables} RESTART IDENTITY CASCADE`)
+}
+
+/** Applies pending migrations once for the run (and keeps the schema afterwards). */
+export async function migrate() {
+  const migrator = new MigrationRunner(db, app, { direction: 'up' })
+  await migrator.run()
+  if (migrator.error) throw migrator.error
+}

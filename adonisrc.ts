@@ -55,7 +55,8 @@ export default defineConfig({
         timeout: 60000,
       },
     ],
-    forceExit: false,
+    // The runner is spawned with an IPC channel that would otherwise keep it alive.
+    forceExit: true,
   },
 
   metaFiles: [],

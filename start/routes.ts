@@ -21,3 +21,40 @@ router
  */
 const health = router.get('/health', [controllers.HealthChecks, 'show'])
 if (app.inProduction) health.use(throttleApi)
+
+/**
+ * The authenticated area: sessions, global API limits (per user when signed
+ * in, per IP otherwise) and JSON bodies.
+ */
+router
+  .group(() => {
+    router
+      .group(() => {
+        router.post('signup', [controllers.NewAccount, 'store'])
+        router.post('login', [controllers.Session, 'store'])
+        router.post('logout', [controllers.Session, 'destroy']).use(middleware.auth())
+        router.get('me', [controllers.Profile, 'show']).use(middleware.auth())
+      })
+      .prefix('/auth')
+
+    router
+      .group(() => {
+        router.get('/', [controllers.Organizations, 'index'])
+        router.post('/', [controllers.Organizations, 'store'])
+        router.get('/:organizationId', [controllers.Organizations, 'show'])
+
+        router.get('/:organizationId/members', [controllers.OrganizationMembers, 'index'])
+        router.post('/:organizationId/members', [controllers.OrganizationMembers, 'store'])
+        router.delete('/:organizationId/members/:userId', [
+          controllers.OrganizationMembers,
+          'destroy',
+        ])
+
+        router.post('/:organizationId/events', [controllers.Events, 'store'])
+        router.patch('/:organizationId/events/:id', [controllers.Events, 'update'])
+        router.get('/:organizationId/events/:id', [controllers.Events, 'show'])
+      })
+      .prefix('/organizations')
+      .use(middleware.auth())
+  })
+  .use([middleware.session(), middleware.silentAuth(), throttleApi, middleware.jsonBody()])

@@ -5,6 +5,36 @@
 
 /// <reference path="./manifest.d.ts" />
 import type { InferData, InferVariants } from '@adonisjs/core/types/transformers'
+import type AddressTransformer from '#transformers/address_transformer'
+import type EventTransformer from '#transformers/event_transformer'
+import type MemberTransformer from '#transformers/member_transformer'
+import type OrganizationTransformer from '#transformers/organization_transformer'
+import type UserTransformer from '#transformers/user_transformer'
+import type UtcIsoTransformer from '#transformers/utc_iso'
 
 export namespace Data {
+  export type Address = InferData<AddressTransformer>
+  export namespace Address {
+    export type Variants = InferVariants<AddressTransformer>
+  }
+  export type Event = InferData<EventTransformer>
+  export namespace Event {
+    export type Variants = InferVariants<EventTransformer>
+  }
+  export type Member = InferData<MemberTransformer>
+  export namespace Member {
+    export type Variants = InferVariants<MemberTransformer>
+  }
+  export type Organization = InferData<OrganizationTransformer>
+  export namespace Organization {
+    export type Variants = InferVariants<OrganizationTransformer>
+  }
+  export type User = InferData<UserTransformer>
+  export namespace User {
+    export type Variants = InferVariants<UserTransformer>
+  }
+  export type UtcIso = InferData<UtcIsoTransformer>
+  export namespace UtcIso {
+    export type Variants = InferVariants<UtcIsoTransformer>
+  }
 }

@@ -4,6 +4,12 @@
  */
 
 export const controllers = {
+  Events: () => import('#controllers/events_controller'),
   HealthChecks: () => import('#controllers/health_checks_controller'),
+  NewAccount: () => import('#controllers/new_account_controller'),
   NewsletterSubscriptions: () => import('#controllers/newsletter_subscriptions_controller'),
+  OrganizationMembers: () => import('#controllers/organization_members_controller'),
+  Organizations: () => import('#controllers/organizations_controller'),
+  Profile: () => import('#controllers/profile_controller'),
+  Session: () => import('#controllers/session_controller'),
 }

@@ -1,3 +1,4 @@
 export const policies = {
+  OrganizationPolicy: () => import('#policies/organization_policy'),
 }
 

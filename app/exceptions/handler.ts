@@ -8,6 +8,7 @@ import { errors as lucidErrors } from '@adonisjs/lucid'
 import { errors as httpErrors } from '@adonisjs/core/http'
 import { errors as vineErrors } from '@vinejs/vine'
 import ApiException from '#exceptions/api_exception'
+import { isInvalidData } from '#services/database_errors'
 
 type ErrorEntry = { message: string; code: string; field?: string; rule?: string }
 type Rendered = { status: number; errors: ErrorEntry[]; headers?: Record<string, string> }
@@ -73,6 +74,13 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     // The JSON parser's own failures carry a 400 status.
     if (error instanceof SyntaxError && status === 400) {
       return one(400, 'The request body is not valid JSON', 'input.body.invalid_json')
+    }
+    if (isInvalidData(error)) {
+      return one(
+        400,
+        'The request contains a value that cannot be stored',
+        'input.body.invalid_value'
+      )
     }
     if (code === 'E_ENCODING_UNSUPPORTED') {
       return one(415, 'Unsupported content encoding', 'input.body.unsupported_media_type')

@@ -26,3 +26,15 @@ export class ApiErrorReporter implements ErrorReporterContract {
     return error
   }
 }
+
+/**
+ * A validation failure found outside a validator (it needs stored data),
+ * shaped like the reporter's own.
+ */
+export function invalidField(field: string, rule: string, message: string, status = 400) {
+  const error = new errors.E_VALIDATION_ERROR([
+    { field, message, rule, code: `input.${field}.${rule}` },
+  ])
+  error.status = status
+  return error
+}

@@ -1,0 +1,33 @@
+import { inject } from '@adonisjs/core'
+import type { HttpContext } from '@adonisjs/core/http'
+import OrganizationPolicy from '#policies/organization_policy'
+import EventService from '#services/event_service'
+import EventTransformer from '#transformers/event_transformer'
+import { createEventValidator, showEventValidator, updateEventValidator } from '#validators/event'
+
+@inject()
+export default class EventsController {
+  constructor(private events: EventService) {}
+
+  async store({ request, response, bouncer, serialize }: HttpContext) {
+    const { params, ...input } = await request.validateUsing(createEventValidator)
+    await bouncer.with(OrganizationPolicy).authorize('createEvent', params.organizationId)
+    const event = await this.events.create(params.organizationId, input)
+    response.status(201)
+    return serialize(EventTransformer.transform(event))
+  }
+
+  async update({ request, bouncer, serialize }: HttpContext) {
+    const { params, ...changes } = await request.validateUsing(updateEventValidator)
+    await bouncer.with(OrganizationPolicy).authorize('updateEvent', params.organizationId)
+    const event = await this.events.update(params.organizationId, params.id, changes)
+    return serialize(EventTransformer.transform(event))
+  }
+
+  async show({ request, bouncer, serialize }: HttpContext) {
+    const { params } = await request.validateUsing(showEventValidator)
+    await bouncer.with(OrganizationPolicy).authorize('viewEvent', params.organizationId)
+    const event = await this.events.find(params.organizationId, params.id)
+    return serialize(EventTransformer.transform(event))
+  }
+}

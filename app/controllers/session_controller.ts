@@ -1,0 +1,31 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import User from '#models/user'
+import UserTransformer from '#transformers/user_transformer'
+import { loginValidator } from '#validators/auth'
+import { loginLimiter } from '#start/limiter'
+
+export default class SessionController {
+  /**
+   * Logs in with a fresh session id. Failed attempts count per email and IP
+   * (brute force); a success clears them.
+   */
+  async store({ request, auth, serialize }: HttpContext) {
+    const { email, password } = await request.validateUsing(loginValidator)
+
+    const [throttled, user] = await loginLimiter().penalize(`login_${email}_${request.ip()}`, () =>
+      User.verifyCredentials(email, password)
+    )
+    if (throttled) throw throttled
+
+    await auth.use('web').login(user)
+    return serialize(UserTransformer.transform(user))
+  }
+
+  /** Ends the session everywhere: its server-side record is emptied and its id retired. */
+  async destroy({ auth, session, response }: HttpContext) {
+    await auth.use('web').logout()
+    session.clear()
+    session.regenerate()
+    return response.noContent()
+  }
+}

@@ -1,0 +1,44 @@
+import { AuthorizationResponse, BasePolicy } from '@adonisjs/bouncer'
+import type User from '#models/user'
+import OrganizationMember from '#models/organization_member'
+
+const NOT_A_MEMBER = 'You are not a member of this organization'
+
+/**
+ * Membership decides everything (there are no roles). It is asked before
+ * anything else is looked up, so a non-member gets 403 whether or not the
+ * organization or the event exists.
+ */
+export default class OrganizationPolicy extends BasePolicy {
+  async view(user: User, organizationId: string) {
+    return this.#member(user, organizationId, NOT_A_MEMBER)
+  }
+
+  async manageMembers(user: User, organizationId: string) {
+    return this.#member(user, organizationId, NOT_A_MEMBER)
+  }
+
+  async createEvent(user: User, organizationId: string) {
+    return this.#member(
+      user,
+      organizationId,
+      'You do not have permission to create events in this organization'
+    )
+  }
+
+  async viewEvent(user: User, organizationId: string) {
+    return this.#member(user, organizationId, NOT_A_MEMBER)
+  }
+
+  async updateEvent(user: User, organizationId: string) {
+    return this.#member(user, organizationId, NOT_A_MEMBER)
+  }
+
+  async #member(user: User, organizationId: string, message: string) {
+    const membership = await OrganizationMember.query()
+      .where('organizationId', organizationId)
+      .where('userId', user.id)
+      .first()
+    return membership ? AuthorizationResponse.allow() : AuthorizationResponse.deny(message, 403)
+  }
+}

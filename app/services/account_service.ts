@@ -1,0 +1,20 @@
+import User from '#models/user'
+import ConflictException from '#exceptions/conflict_exception'
+import { isUniqueViolation } from '#services/database_errors'
+
+export default class AccountService {
+  /**
+   * Creates an account. The unique index on the (lower-cased) email decides
+   * whether it is taken, also between concurrent signups.
+   */
+  async create(payload: { email: string; password: string; fullName?: string | null }) {
+    try {
+      return await User.create({ ...payload, fullName: payload.fullName ?? null })
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw new ConflictException('An account with this email already exists', { cause: error })
+      }
+      throw error
+    }
+  }
+}

@@ -1,0 +1,29 @@
+import type Event from '#models/event'
+import { BaseTransformer } from '@adonisjs/core/transformers'
+import AddressTransformer from '#transformers/address_transformer'
+import { utcIso } from '#transformers/utc_iso'
+
+/**
+ * The one event representation of create, update and get (contract.md);
+ * `address` must be loaded (null when the event has none).
+ */
+export default class EventTransformer extends BaseTransformer<Event> {
+  toObject() {
+    const address = this.resource.address
+    return {
+      ...this.pick(this.resource, [
+        'id',
+        'organizationId',
+        'name',
+        'description',
+        'status',
+        'eventType',
+        'metadata',
+      ]),
+      targetDate: utcIso(this.resource.targetDate),
+      address: address ? AddressTransformer.transform(address) : null,
+      createdAt: utcIso(this.resource.createdAt),
+      updatedAt: utcIso(this.resource.updatedAt),
+    }
+  }
+}

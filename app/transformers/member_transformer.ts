@@ -1,0 +1,15 @@
+import type OrganizationMember from '#models/organization_member'
+import { BaseTransformer } from '@adonisjs/core/transformers'
+import { utcIso } from '#transformers/utc_iso'
+
+/** A membership with its account; `user` must be preloaded. */
+export default class MemberTransformer extends BaseTransformer<OrganizationMember> {
+  toObject() {
+    return {
+      userId: this.resource.userId,
+      email: this.resource.user.email,
+      fullName: this.resource.user.fullName,
+      joinedAt: utcIso(this.resource.createdAt),
+    }
+  }
+}

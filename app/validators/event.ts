@@ -1,0 +1,101 @@
+import vine from '@vinejs/vine'
+import postalCodes from 'postal-codes-js'
+import { EVENT_CATEGORIES, EVENT_STATUSES, EVENT_TYPES } from '#types/event'
+import { invalidField } from '#exceptions/validation_error_reporter'
+import { countryCode, currencyCode, isoDateTime, text, uuid } from '#validators/rules'
+
+const guestNumber = () => vine.number({ strict: true }).withoutDecimals().min(0).max(99999)
+const amount = () => vine.number({ strict: true }).min(0)
+
+/**
+ * Metadata members: all optional; null is accepted everywhere (it removes the
+ * member on PATCH and is simply not stored on create). Unknown members are
+ * dropped by the schema.
+ */
+const metadata = () =>
+  vine.object({
+    category: vine.enum(EVENT_CATEGORIES).nullable().optional(),
+    customCategory: text().maxLength(100).nullable().optional(),
+    guestCount: vine
+      .object({
+        approximate: guestNumber().nullable().optional(),
+        min: guestNumber().nullable().optional(),
+        max: guestNumber().nullable().optional(),
+      })
+      .nullable()
+      .optional(),
+    budgetRange: vine
+      .object({
+        min: amount().nullable().optional(),
+        max: amount().nullable().optional(),
+        currency: currencyCode().nullable().optional(),
+      })
+      .nullable()
+      .optional(),
+  })
+
+/**
+ * Address members. `city` is required when an address is created; on PATCH
+ * every member is optional (the service requires a city when the event has
+ * no address yet). Optional members may be cleared with null on PATCH.
+ */
+const address = (mode: 'create' | 'update') => {
+  const city = text().minLength(1).maxLength(100)
+  return vine.object({
+    streetAddress: text().maxLength(200).nullable().optional(),
+    streetAddress2: text().maxLength(200).nullable().optional(),
+    city: mode === 'create' ? city : city.optional(),
+    state: text().minLength(2).maxLength(100).nullable().optional(),
+    postalCode: text().toUpperCase().maxLength(20).nullable().optional(),
+    country: countryCode().nullable().optional(),
+  })
+}
+
+const eventFields = () => ({
+  name: text().minLength(1).maxLength(255),
+  description: text().maxLength(5000).nullable().optional(),
+  targetDate: isoDateTime().nullable().optional(),
+  status: vine.enum(EVENT_STATUSES).optional(),
+})
+
+export const createEventValidator = vine.create({
+  ...eventFields(),
+  eventType: vine.enum(EVENT_TYPES).optional(),
+  metadata: metadata().optional(),
+  address: address('create').optional(),
+  params: vine.object({ organizationId: uuid() }),
+})
+
+/** PATCH: every field optional, and no eventType (spec). */
+export const updateEventValidator = vine.create({
+  ...eventFields(),
+  name: eventFields().name.optional(),
+  metadata: metadata().optional(),
+  address: address('update').optional(),
+  params: vine.object({ organizationId: uuid(), id: uuid() }),
+})
+
+export const showEventValidator = vine.create({
+  params: vine.object({ organizationId: uuid(), id: uuid() }),
+})
+
+export type EventAddressInput = { postalCode?: string | null; country?: string | null }
+
+/**
+ * A postal code must fit the country of the resulting address (on PATCH the
+ * stored country when none is supplied). Canada's format is the spec's:
+ * letter-digit-letter, a space, digit-letter-digit.
+ */
+export function assertPostalCodeFitsCountry({ postalCode, country }: EventAddressInput) {
+  if (!postalCode || !country) return
+  const valid =
+    country === 'CA'
+      ? /^[A-Z]\d[A-Z] \d[A-Z]\d$/.test(postalCode)
+      : postalCodes.validate(country, postalCode) === true
+  if (valid) return
+  throw invalidField(
+    'address.postalCode',
+    'postal_code',
+    `The postalCode field must be a valid postal code for ${country}`
+  )
+}

@@ -1,0 +1,19 @@
+import vine from '@vinejs/vine'
+import { text, uuid } from '#validators/rules'
+
+export const createOrganizationValidator = vine.create({
+  name: text().minLength(1).maxLength(255),
+})
+
+export const organizationValidator = vine.create({
+  params: vine.object({ organizationId: uuid() }),
+})
+
+export const addMemberValidator = vine.create({
+  email: text().maxLength(254).email().toLowerCase(),
+  params: vine.object({ organizationId: uuid() }),
+})
+
+export const removeMemberValidator = vine.create({
+  params: vine.object({ organizationId: uuid(), userId: uuid() }),
+})

@@ -52,8 +52,15 @@ const env = await Env.create(new URL('../', import.meta.url), {
   REDIS_URL: Env.schema.string.optional(),
 })
 
+/**
+ * Outside production a key is generated under tmp/ (config/app.ts); in
+ * production a missing key is a deployment mistake, said in one line.
+ */
 if (env.get('NODE_ENV') === 'production' && !env.get('APP_KEY')) {
-  throw new Error('APP_KEY must be set in production (generate one with `node ace generate:key`)')
+  process.stderr.write(
+    'APP_KEY must be set in production: generate one with `node ace generate:key`\n'
+  )
+  process.exit(1)
 }
 
 export default env

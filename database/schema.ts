@@ -6,6 +6,7 @@
 
 import { BaseModel, column } from '@adonisjs/lucid/orm'
 import { DateTime } from 'luxon'
+import type { EventType, EventMetadata, EventStatus } from '#types/event'
 
 export class EventAddressSchema extends BaseModel {
   static $columns = ['city', 'country', 'createdAt', 'eventId', 'postalCode', 'state', 'streetAddress', 'streetAddress2', 'updatedAt'] as const
@@ -38,17 +39,17 @@ export class EventSchema extends BaseModel {
   @column()
   declare description: string | null
   @column()
-  declare eventType: any
+  declare eventType: EventType
   @column({ isPrimary: true })
   declare id: string
   @column()
-  declare metadata: any
+  declare metadata: EventMetadata
   @column()
   declare name: string
   @column()
   declare organizationId: string
   @column()
-  declare status: any
+  declare status: EventStatus
   @column.dateTime()
   declare targetDate: DateTime | null
   @column.dateTime({ autoCreate: true, autoUpdate: true })

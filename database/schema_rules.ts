@@ -2,7 +2,7 @@ import { type SchemaRules } from '@adonisjs/lucid/types/schema_generator'
 
 const eventTypes = (name: string) => ({
   tsType: name,
-  imports: [{ source: '#types/event', namedImports: [name], typeOnly: true }],
+  imports: [{ source: '#types/event', typeImports: [name] }],
   decorators: [{ name: '@column' }],
 })
 

@@ -1,13 +1,18 @@
 import type { ApplicationService } from '@adonisjs/core/types'
-import { ContactProvider, DatabaseContactProvider } from '#services/newsletter/contact_provider'
+import { ContactProvider } from '#services/newsletter/contact_provider'
 
 /**
- * Binds the service's own abstractions to their implementations.
+ * Binds the service's own abstractions to their implementations, loaded on
+ * first use (models must not load before the database is ready).
  */
 export default class AppProvider {
   constructor(protected app: ApplicationService) {}
 
   register() {
-    this.app.container.singleton(ContactProvider, () => new DatabaseContactProvider())
+    this.app.container.singleton(ContactProvider, async () => {
+      const { DatabaseContactProvider } =
+        await import('#services/newsletter/database_contact_provider')
+      return new DatabaseContactProvider()
+    })
   }
 }

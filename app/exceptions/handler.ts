@@ -51,7 +51,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       return one(400, 'Invalid email or password', 'auth.invalid_credentials')
     }
     if (error instanceof bouncerErrors.E_AUTHORIZATION_FAILURE) {
-      return one(403, error.message, 'auth.forbidden')
+      return one(403, error.response.message ?? error.message, 'auth.forbidden')
     }
     if (error instanceof lucidErrors.E_ROW_NOT_FOUND) {
       return one(404, 'Resource not found', 'common.resource.not_found')

@@ -28,7 +28,10 @@ export const isoDateTime = () =>
         }
       })()
     )
-    .transform((value) => DateTime.fromISO(value, { setZone: true }).toUTC())
+    // Runs for null too when the field is nullable: null stays null.
+    .transform((value: string | null) =>
+      value === null ? null : DateTime.fromISO(value, { setZone: true }).toUTC()
+    )
 
 /** An ISO 4217 currency code in any case, upper-cased. */
 export const currencyCode = () =>

@@ -8,7 +8,7 @@ export default class extends BaseSchema {
       // One address per event: the event id is the key, which makes PATCH an upsert.
       table.uuid('event_id').primary().references('id').inTable('events').onDelete('CASCADE')
       table.string('street_address', 200).nullable()
-      table.string('street_address2', 200).nullable()
+      table.string('street_address_2', 200).nullable()
       table.string('city', 100).notNullable()
       table.string('state', 100).nullable()
       table.string('postal_code', 20).nullable()

@@ -1,0 +1,17 @@
+import type Organization from '#models/organization'
+import { EventFactory } from '#database/factories/event_factory'
+
+/** The path of an organization's events, or of one of them. */
+export function eventsPath(organizationId: string, eventId?: string) {
+  return `/organizations/${organizationId}/events${eventId ? `/${eventId}` : ''}`
+}
+
+export function eventOf(organization: Organization, attributes: Record<string, unknown> = {}) {
+  return EventFactory.merge({ organizationId: organization.id, ...attributes }).create()
+}
+
+/** A UUID v7, as the service generates. */
+export const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+
+/** An ISO 8601 UTC timestamp with milliseconds, as the API writes them. */
+export const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/

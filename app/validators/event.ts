@@ -2,7 +2,14 @@ import vine from '@vinejs/vine'
 import postalCodes from 'postal-codes-js'
 import { EVENT_CATEGORIES, EVENT_STATUSES, EVENT_TYPES } from '#types/event'
 import { invalidField } from '#exceptions/validation_error_reporter'
-import { countryCode, currencyCode, isoDateTime, text, uuid } from '#validators/rules'
+import {
+  countryCode,
+  currencyCode,
+  isExplicitNull,
+  isoDateTime,
+  text,
+  uuid,
+} from '#validators/rules'
 
 const guestNumber = () => vine.number({ strict: true }).withoutDecimals().min(0).max(99999)
 const amount = () => vine.number({ strict: true }).min(0)
@@ -44,7 +51,7 @@ const address = (mode: 'create' | 'update') => {
   return vine.object({
     streetAddress: text().maxLength(200).nullable().optional(),
     streetAddress2: text().maxLength(200).nullable().optional(),
-    city: mode === 'create' ? city : city.optional(),
+    city: mode === 'create' ? city : city.optional().requiredWhen(isExplicitNull),
     state: text().minLength(2).maxLength(100).nullable().optional(),
     postalCode: text().toUpperCase().maxLength(20).nullable().optional(),
     country: countryCode().nullable().optional(),
@@ -69,9 +76,10 @@ export const createEventValidator = vine.create({
 /** PATCH: every field optional, and no eventType (spec). */
 export const updateEventValidator = vine.create({
   ...eventFields(),
-  name: eventFields().name.optional(),
-  metadata: metadata().optional(),
-  address: address('update').optional(),
+  name: eventFields().name.optional().requiredWhen(isExplicitNull),
+  status: vine.enum(EVENT_STATUSES).optional().requiredWhen(isExplicitNull),
+  metadata: metadata().optional().requiredWhen(isExplicitNull),
+  address: address('update').optional().requiredWhen(isExplicitNull),
   params: vine.object({ organizationId: uuid(), id: uuid() }),
 })
 

@@ -1,4 +1,5 @@
 import vine from '@vinejs/vine'
+import type { FieldContext } from '@vinejs/vine/types'
 import { DateTime } from 'luxon'
 import currencyCodes from 'currency-codes'
 import countries from 'i18n-iso-countries'
@@ -63,3 +64,10 @@ export const countryCode = () =>
 
 /** A path id: any UUID (ours are v7). */
 export const uuid = () => vine.string().uuid()
+
+/**
+ * For `.optional().requiredWhen(isExplicitNull)`: VineJS treats null like a
+ * missing field, but on PATCH a null for a field that cannot be cleared is
+ * a mistake to report, not an instruction to ignore.
+ */
+export const isExplicitNull = (field: FieldContext) => field.parent?.[field.name] === null

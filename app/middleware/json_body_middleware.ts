@@ -16,7 +16,11 @@ class UnsupportedMediaTypeException extends ApiException {
 export default class JsonBodyMiddleware {
   handle(ctx: HttpContext, next: NextFn, options: { nonObject?: 'reject' | 'ignore' } = {}) {
     const { request } = ctx
-    if (!request.hasBody()) return next()
+    // `Content-Length: 0` (what most clients send for a bare POST) is no body.
+    const hasBody =
+      request.header('transfer-encoding') !== undefined ||
+      Number(request.header('content-length')) > 0
+    if (!hasBody) return next()
 
     if (!request.is(['application/json', 'application/*+json'])) {
       throw new UnsupportedMediaTypeException('Content-Type must be application/json')

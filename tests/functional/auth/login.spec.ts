@@ -25,6 +25,14 @@ test.group('Auth login', (group) => {
     me.assertStatus(200)
   })
 
+  test('keeps the session server-side, in PostgreSQL', async ({ client, db }) => {
+    const user = await UserFactory.create()
+
+    await client.post('/auth/login').json({ email: user.email, password: FACTORY_PASSWORD })
+
+    await db.assertCount('sessions', 1)
+  })
+
   test('answers one generic 400 for a wrong password and for an unknown email', async ({
     client,
   }) => {

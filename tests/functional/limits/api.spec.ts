@@ -48,6 +48,17 @@ test.group('API limits', (group) => {
     other.assertHeader('x-ratelimit-remaining', '99')
   })
 
+  test('X-Forwarded-For is not believed without TRUSTED_PROXIES', async ({ client }) => {
+    for (let request = 1; request <= 10; request++) {
+      await client.get('/auth/me').header('x-forwarded-for', `203.0.113.${request}`)
+    }
+
+    const response = await client.get('/auth/me').header('x-forwarded-for', '198.51.100.7')
+
+    response.assertStatus(429)
+    response.assertBody(TOO_MANY)
+  })
+
   test('the counters live in PostgreSQL, shared by every instance', async ({ client, db }) => {
     await client.get('/auth/me')
 

@@ -9,6 +9,28 @@ import { TcpProxy } from '#tests/helpers/tcp_proxy'
 
 const SECRET = 'test-monitoring-secret'
 
+/**
+ * Points the database check at a copy of the `postgres` connection that goes
+ * through `proxy`; returns the cleanup.
+ */
+function checkDatabaseThrough(proxy: TcpProxy, name: string) {
+  const postgres = db.manager.get('postgres')!.config as PostgreConfig
+  db.manager.add(name, {
+    ...postgres,
+    connection: { ...(postgres.connection as object), host: '127.0.0.1', port: proxy.port },
+  })
+  app.container.swap(HealthChecks, () => healthChecksFor(db.connection(name)))
+  return async () => {
+    await proxy.close()
+    await db.manager.close(name)
+    db.manager.release(name)
+  }
+}
+
+function databaseCheck(report: { checks: { name: string; status: string; message: string }[] }) {
+  return report.checks.find((check) => check.name === 'database')!
+}
+
 test.group('Health show', (group) => {
   group.each.teardown(() => app.container.restoreAll())
 
@@ -92,11 +114,7 @@ test.group('Health show', (group) => {
     const postgres = db.manager.get('postgres')!.config as PostgreConfig
     const proxy = new TcpProxy(postgres.connection as { host: string; port: number })
     await proxy.open()
-    db.manager.add('through_proxy', {
-      ...postgres,
-      connection: { ...(postgres.connection as object), host: '127.0.0.1', port: proxy.port },
-    })
-    app.container.swap(HealthChecks, () => healthChecksFor(db.connection('through_proxy')))
+    const cleanup = checkDatabaseThrough(proxy, 'through_proxy')
 
     try {
       const before = await client.get('/health')
@@ -107,44 +125,30 @@ test.group('Health show', (group) => {
       down.assertStatus(503)
       assert.equal(down.body().status, 'error')
       assert.isFalse(down.body().isHealthy)
-      const database = down
-        .body()
-        .checks.find((check: { name: string }) => check.name === 'database')
-      assert.equal(database.status, 'error')
+      assert.equal(databaseCheck(down.body()).status, 'error')
 
       await proxy.open()
       const after = await client.get('/health')
       after.assertStatus(200)
       after.assertBody({ status: 'ok', isHealthy: true })
     } finally {
-      await proxy.close()
-      await db.manager.close('through_proxy')
-      db.manager.release('through_proxy')
+      await cleanup()
     }
   })
 
   test('answers 503 within the check timeout when PostgreSQL hangs', async ({ client, assert }) => {
-    const postgres = db.manager.get('postgres')!.config as PostgreConfig
     const blackhole = TcpProxy.blackhole()
     await blackhole.open()
-    db.manager.add('blackhole', {
-      ...postgres,
-      connection: { ...(postgres.connection as object), host: '127.0.0.1', port: blackhole.port },
-    })
-    app.container.swap(HealthChecks, () => healthChecksFor(db.connection('blackhole')))
+    const cleanup = checkDatabaseThrough(blackhole, 'blackhole')
 
     try {
       const response = await client.get('/health').header('x-monitoring-secret', SECRET)
       response.assertStatus(503)
-      const database = response
-        .body()
-        .checks.find((check: { name: string }) => check.name === 'database')
+      const database = databaseCheck(response.body())
       assert.equal(database.status, 'error')
       assert.include(database.message, 'did not answer within')
     } finally {
-      await blackhole.close()
-      await db.manager.close('blackhole')
-      db.manager.release('blackhole')
+      await cleanup()
     }
   }).timeout(20_000)
 })

@@ -16,7 +16,8 @@ export class ApiErrorReporter implements ErrorReporterContract {
 
   report(message: string, rule: string, field: FieldContext) {
     this.hasErrors = true
-    const path = field.getFieldPath()
+    // Path parameters are validated under `params` but named as themselves (input.<param>.uuid).
+    const path = field.getFieldPath().replace(/^params\./, '')
     this.errors.push({ field: path, message, rule, code: `input.${path}.${rule}` })
   }
 

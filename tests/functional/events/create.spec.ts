@@ -500,10 +500,10 @@ test.group('Events create', (group) => {
     response.assertBody({
       errors: [
         {
-          field: 'params.organizationId',
+          field: 'organizationId',
           message: 'The organizationId field must be a valid UUID',
           rule: 'uuid',
-          code: 'input.params.organizationId.uuid',
+          code: 'input.organizationId.uuid',
         },
       ],
     })

@@ -61,10 +61,10 @@ test.group('Events show', (group) => {
     response.assertBody({
       errors: [
         {
-          field: 'params.id',
+          field: 'id',
           message: 'The id field must be a valid UUID',
           rule: 'uuid',
-          code: 'input.params.id.uuid',
+          code: 'input.id.uuid',
         },
       ],
     })

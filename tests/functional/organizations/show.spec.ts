@@ -49,10 +49,10 @@ test.group('Organizations show', (group) => {
     response.assertBody({
       errors: [
         {
-          field: 'params.organizationId',
+          field: 'organizationId',
           message: 'The organizationId field must be a valid UUID',
           rule: 'uuid',
-          code: 'input.params.organizationId.uuid',
+          code: 'input.organizationId.uuid',
         },
       ],
     })

@@ -3,6 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { Infer } from '@vinejs/vine/types'
 import Event from '#models/event'
+import type { EventMetadata } from '#types/event'
 import EventAddress from '#models/event_address'
 import InternalException from '#exceptions/internal_exception'
 import { invalidField } from '#exceptions/validation_error_reporter'
@@ -16,6 +17,24 @@ import {
 type CreateEventInput = Omit<Infer<typeof createEventValidator>, 'params'>
 type UpdateEventInput = Omit<Infer<typeof updateEventValidator>, 'params'>
 type AddressInput = NonNullable<UpdateEventInput['address']>
+
+/**
+ * A range's min may not exceed its max, judged on the metadata that would be
+ * stored (after a PATCH merge), so half of a range can change at a time.
+ */
+function withOrderedRanges(metadata: EventMetadata) {
+  for (const range of ['guestCount', 'budgetRange'] as const) {
+    const { min, max } = metadata[range] ?? {}
+    if (typeof min === 'number' && typeof max === 'number' && min > max) {
+      throw invalidField(
+        `metadata.${range}.min`,
+        'range',
+        'The min field must not be greater than max'
+      )
+    }
+  }
+  return metadata
+}
 
 export default class EventService {
   /**
@@ -36,7 +55,7 @@ export default class EventService {
             targetDate: input.targetDate ?? null,
             status: input.status ?? 'BACKLOG',
             eventType: input.eventType ?? 'ONE_OFF',
-            metadata: Event.mergeMetadata({}, input.metadata ?? {}),
+            metadata: withOrderedRanges(Event.mergeMetadata({}, input.metadata ?? {})),
           },
           { client: trx }
         )
@@ -64,7 +83,8 @@ export default class EventService {
       event.merge(
         Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined))
       )
-      if (metadata) event.metadata = Event.mergeMetadata(event.metadata, metadata)
+      if (metadata)
+        event.metadata = withOrderedRanges(Event.mergeMetadata(event.metadata, metadata))
       // An address-only change is a change of the event too.
       event.updatedAt = DateTime.now()
       await event.save()

@@ -426,6 +426,28 @@ test.group('Events create', (group) => {
       await database.assertCount('event_addresses', 0)
     })
 
+  test('answers 400 when a range minimum exceeds its maximum: {$self}')
+    .with(['guestCount', 'budgetRange'])
+    .run(async ({ client, db: database }, range) => {
+      const { organization, cookie } = await memberWithOrganization(client)
+      const response = await client
+        .post(eventsPath(organization.id))
+        .header('cookie', cookie)
+        .json({ name: 'Event', metadata: { [range]: { min: 10, max: 9 } } })
+
+      response.assertStatus(400)
+      response.assertBody({
+        errors: [
+          fieldError(
+            `metadata.${range}.min`,
+            'range',
+            'The min field must not be greater than max'
+          ),
+        ],
+      })
+      await database.assertCount('events', 0)
+    })
+
   test('lists one entry per failing field', async ({ client, assert }) => {
     const { organization, cookie } = await memberWithOrganization(client)
     const response = await client

@@ -235,6 +235,35 @@ test.group('Events update', (group) => {
     assert.isNull(address.postal_code)
   })
 
+  test('judges a range on the merged metadata', async ({ client, assert }) => {
+    const { organization, cookie } = await memberWithOrganization(client)
+    const event = await eventOf(organization, { metadata: { guestCount: { min: 50, max: 80 } } })
+    const path = eventsPath(organization.id, event.id)
+
+    const crossing = await client
+      .patch(path)
+      .header('cookie', cookie)
+      .json({ metadata: { guestCount: { max: 40 } } })
+    crossing.assertStatus(400)
+    crossing.assertBody({
+      errors: [
+        {
+          field: 'metadata.guestCount.min',
+          message: 'The min field must not be greater than max',
+          rule: 'range',
+          code: 'input.metadata.guestCount.min.range',
+        },
+      ],
+    })
+
+    const moving = await client
+      .patch(path)
+      .header('cookie', cookie)
+      .json({ metadata: { guestCount: { min: 10, max: 40 } } })
+    moving.assertStatus(200)
+    assert.deepEqual(moving.body().data.metadata, { guestCount: { min: 10, max: 40 } })
+  })
+
   test('answers 400 for {case}')
     .with([
       { case: 'a null name', body: { name: null }, code: 'input.name.required' },

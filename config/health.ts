@@ -14,6 +14,9 @@ const healthConfig = {
     failPercent: env.get('HEALTH_DISK_FAIL_PERCENT', 97),
   },
 
+  /** Redis is a dependency (and checked) only when sessions or rate limits live there. */
+  checkRedis: env.get('SESSION_STORE') === 'redis' || env.get('LIMITER_STORE') === 'redis',
+
   /** Every check answers within this time, or counts as failed. */
   checkTimeoutMs: 2000,
 }

@@ -11,6 +11,8 @@
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import { DbCheck } from '@adonisjs/lucid/database'
+import { RedisCheck } from '@adonisjs/redis'
+import type { Connection } from '@adonisjs/redis/types'
 import { BaseCheck, DiskSpaceCheck, HealthChecks, Result } from '@adonisjs/core/health'
 import type { HealthCheckContract } from '@adonisjs/core/types/health'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
@@ -45,19 +47,28 @@ class TimeboxedCheck extends BaseCheck {
   }
 }
 
-export function healthChecksFor(
-  connection: QueryClientContract,
-  disk: { warnPercent: number; failPercent: number } = healthConfig.disk
-) {
+type HealthDependencies = {
+  database: QueryClientContract
+  redis?: Connection
+  disk?: { warnPercent: number; failPercent: number }
+}
+
+export function healthChecksFor({ database, redis, disk = healthConfig.disk }: HealthDependencies) {
   const timeout = healthConfig.checkTimeoutMs
-  return new HealthChecks().register([
+  const checks = [
     new TimeboxedCheck(
       'disk_space',
       new DiskSpaceCheck().warnWhenExceeds(disk.warnPercent).failWhenExceeds(disk.failPercent),
       timeout
     ),
-    new TimeboxedCheck('database', new DbCheck(connection), timeout),
-  ])
+    new TimeboxedCheck('database', new DbCheck(database), timeout),
+  ]
+  if (redis) checks.push(new TimeboxedCheck('redis', new RedisCheck(redis), timeout))
+  return new HealthChecks().register(checks)
 }
 
-app.container.singleton(HealthChecks, () => healthChecksFor(db.connection()))
+app.container.singleton(HealthChecks, async () => {
+  if (!healthConfig.checkRedis) return healthChecksFor({ database: db.connection() })
+  const { default: redis } = await import('@adonisjs/redis/services/main')
+  return healthChecksFor({ database: db.connection(), redis: redis.connection() })
+})

@@ -5,6 +5,7 @@ import db from '@adonisjs/lucid/services/db'
 import { HealthChecks } from '@adonisjs/core/health'
 import { healthChecksFor } from '#start/health'
 import type { PostgreConfig } from '@adonisjs/lucid/types/database'
+import { RedisConnection } from '@adonisjs/redis'
 import { TcpProxy } from '#tests/helpers/tcp_proxy'
 
 const SECRET = 'test-monitoring-secret'
@@ -19,7 +20,7 @@ function checkDatabaseThrough(proxy: TcpProxy, name: string) {
     ...postgres,
     connection: { ...(postgres.connection as object), host: '127.0.0.1', port: proxy.port },
   })
-  app.container.swap(HealthChecks, () => healthChecksFor(db.connection(name)))
+  app.container.swap(HealthChecks, () => healthChecksFor({ database: db.connection(name) }))
   return async () => {
     await proxy.close()
     await db.manager.close(name)
@@ -81,7 +82,7 @@ test.group('Health show', (group) => {
 
   test('stays 200 with status ok when the disk check only warns', async ({ client, assert }) => {
     app.container.swap(HealthChecks, () =>
-      healthChecksFor(db.connection(), { warnPercent: 0, failPercent: 100 })
+      healthChecksFor({ database: db.connection(), disk: { warnPercent: 0, failPercent: 100 } })
     )
 
     const response = await client.get('/health').header('x-monitoring-secret', SECRET)
@@ -93,7 +94,7 @@ test.group('Health show', (group) => {
 
   test('answers 503 when the disk is over the failure threshold', async ({ client, assert }) => {
     app.container.swap(HealthChecks, () =>
-      healthChecksFor(db.connection(), { warnPercent: 0, failPercent: 0 })
+      healthChecksFor({ database: db.connection(), disk: { warnPercent: 0, failPercent: 0 } })
     )
 
     const minimal = await client.get('/health')
@@ -149,6 +150,35 @@ test.group('Health show', (group) => {
       assert.include(database.message, 'did not answer within')
     } finally {
       await cleanup()
+    }
+  }).timeout(20_000)
+
+  test('checks Redis when it holds sessions or limits, and answers 503 when it is down', async ({
+    client,
+    assert,
+  }) => {
+    const closedPort = TcpProxy.blackhole()
+    await closedPort.open()
+    const port = closedPort.port
+    await closedPort.close()
+    const redis = new RedisConnection('unreachable', {
+      host: '127.0.0.1',
+      port,
+      retryStrategy: () => null,
+      maxRetriesPerRequest: 0,
+      lazyConnect: true,
+    })
+    redis.ioConnection.on('error', () => {})
+    app.container.swap(HealthChecks, () => healthChecksFor({ database: db.connection(), redis }))
+
+    try {
+      const response = await client.get('/health').header('x-monitoring-secret', SECRET)
+
+      response.assertStatus(503)
+      const check = response.body().checks.find((item: { name: string }) => item.name === 'redis')
+      assert.equal(check.status, 'error')
+    } finally {
+      redis.disconnect()
     }
   }).timeout(20_000)
 })

@@ -22,7 +22,7 @@ const amount = () => vine.number({ strict: true }).min(0)
 const metadata = () =>
   vine.object({
     category: vine.enum(EVENT_CATEGORIES).nullable().optional(),
-    customCategory: text().maxLength(100).nullable().optional(),
+    customCategory: text({ max: 100 }).nullable().optional(),
     guestCount: vine
       .object({
         approximate: guestNumber().nullable().optional(),
@@ -47,20 +47,20 @@ const metadata = () =>
  * no address yet). Optional members may be cleared with null on PATCH.
  */
 const address = (mode: 'create' | 'update') => {
-  const city = text().minLength(1).maxLength(100)
+  const city = text({ min: 1, max: 100 })
   return vine.object({
-    streetAddress: text().maxLength(200).nullable().optional(),
-    streetAddress2: text().maxLength(200).nullable().optional(),
+    streetAddress: text({ max: 200 }).nullable().optional(),
+    streetAddress2: text({ max: 200 }).nullable().optional(),
     city: mode === 'create' ? city : city.optional().requiredWhen(isExplicitNull),
-    state: text().minLength(2).maxLength(100).nullable().optional(),
-    postalCode: text().toUpperCase().maxLength(20).nullable().optional(),
+    state: text({ min: 2, max: 100 }).nullable().optional(),
+    postalCode: text({ max: 20 }).toUpperCase().nullable().optional(),
     country: countryCode().nullable().optional(),
   })
 }
 
 const eventFields = () => ({
-  name: text().minLength(1).maxLength(255),
-  description: text().maxLength(5000).nullable().optional(),
+  name: text({ min: 1, max: 255 }),
+  description: text({ max: 5000 }).nullable().optional(),
   targetDate: isoDateTime().nullable().optional(),
   status: vine.enum(EVENT_STATUSES).optional(),
 })

@@ -2,7 +2,7 @@ import vine from '@vinejs/vine'
 import { text, uuid } from '#validators/rules'
 
 export const createOrganizationValidator = vine.create({
-  name: text().minLength(1).maxLength(255),
+  name: text({ min: 1, max: 255 }),
 })
 
 export const organizationValidator = vine.create({
@@ -10,7 +10,7 @@ export const organizationValidator = vine.create({
 })
 
 export const addMemberValidator = vine.create({
-  email: text().maxLength(254).email().toLowerCase(),
+  email: text({ max: 254 }).email().toLowerCase(),
   params: vine.object({ organizationId: uuid() }),
 })
 

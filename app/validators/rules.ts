@@ -5,26 +5,66 @@ import currencyCodes from 'currency-codes'
 import countries from 'i18n-iso-countries'
 
 /**
- * PostgreSQL cannot store U+0000 in text: such a string is a 400 for its
- * field, never a 500 from the database.
+ * Text PostgreSQL can store as given: no U+0000 and no lone surrogate (it
+ * would be stored as U+FFFD and read back differently). A 400 for the
+ * field, never a 500 or a silent change.
  */
 export const withoutNulCharacter = vine.createRule((value, _options, field) => {
-  if (typeof value === 'string' && value.includes('\u0000')) {
+  if (typeof value !== 'string') return
+  if (value.includes('\u0000')) {
     field.report('The {{ field }} field must not contain NUL characters', 'no_nul', field)
+  } else if (!value.isWellFormed()) {
+    field.report('The {{ field }} field must be valid Unicode text', 'unicode', field)
   }
 })
 
-/** A trimmed string free of NUL characters: the base of every text field. */
-export const text = () => vine.string().trim().use(withoutNulCharacter())
+/**
+ * Length bounds in characters (code points), as the spec and PostgreSQL's
+ * varchar count them, not in UTF-16 units: 255 emoji are a valid name.
+ */
+export const characters = vine.createRule(
+  (value, { min, max }: { min?: number; max?: number }, field) => {
+    if (typeof value !== 'string') return
+    const length = [...value].length
+    if (min !== undefined && length < min) {
+      field.report(
+        'The {{ field }} field must have at least {{ min }} characters',
+        'minLength',
+        field,
+        {
+          min,
+        }
+      )
+    } else if (max !== undefined && length > max) {
+      field.report(
+        'The {{ field }} field must not be greater than {{ max }} characters',
+        'maxLength',
+        field,
+        { max }
+      )
+    }
+  }
+)
 
-/** An ISO 8601 date-time (or date), as a UTC DateTime. */
+/** A trimmed, storable string, optionally bounded in characters: the base of every text field. */
+export const text = (bounds: { min?: number; max?: number } = {}) =>
+  vine.string().trim().use(withoutNulCharacter()).use(characters(bounds))
+
+/**
+ * An ISO 8601 date-time (or date), as a UTC DateTime. It must start with a
+ * calendar date (Luxon alone would read "10" as today at 10:00) and a
+ * four-digit year (PostgreSQL's range).
+ */
 export const isoDateTime = () =>
   vine
     .string()
     .trim()
     .use(
       vine.createRule((value, _options, field) => {
-        if (typeof value === 'string' && !DateTime.fromISO(value).isValid) {
+        if (
+          typeof value === 'string' &&
+          !(/^\d{4}-\d{2}-\d{2}(?:$|T)/.test(value) && DateTime.fromISO(value).isValid)
+        ) {
           field.report('The {{ field }} field must be an ISO 8601 date-time', 'iso8601', field)
         }
       })()

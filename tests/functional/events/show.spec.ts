@@ -1,27 +1,103 @@
 import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
 import EventAddress from '#models/event_address'
 import { UserFactory } from '#database/factories/user_factory'
 import { OrganizationFactory } from '#database/factories/organization_factory'
-import { memberWithOrganization, sessionCookieFor } from '#tests/helpers/accounts'
+import { addMember, memberWithOrganization, sessionCookieFor } from '#tests/helpers/accounts'
 import { resetDatabase } from '#tests/helpers/database'
-import { eventOf, eventsPath } from '#tests/helpers/events'
-import { DateTime } from 'luxon'
+import { ISO_UTC, eventOf, eventsPath } from '#tests/helpers/events'
 
 const NOT_FOUND = { errors: [{ message: 'Resource not found', code: 'common.resource.not_found' }] }
+const NOT_A_MEMBER = {
+  errors: [{ message: 'You are not a member of this organization', code: 'auth.forbidden' }],
+}
+const UNAUTHENTICATED = {
+  errors: [{ message: 'Unauthorized access', code: 'auth.unauthenticated' }],
+}
+const UNKNOWN_ID = '01900000-0000-7000-8000-000000000000'
+
+function fieldError(field: string, rule: string, message: string) {
+  return { field, message, rule, code: `input.${field}.${rule}` }
+}
 
 test.group('Events show', (group) => {
   group.each.setup(() => resetDatabase())
 
-  test('answers the event with its address and timestamps in UTC', async ({ client }) => {
+  test('answers 200 with the full representation, timestamps in UTC', async ({
+    client,
+    assert,
+  }) => {
     const { organization, cookie } = await memberWithOrganization(client)
     const event = await eventOf(organization, {
       name: 'Gala',
       description: 'Black tie',
-      targetDate: DateTime.fromISO('2027-03-01T18:30:00-05:00'),
+      targetDate: DateTime.fromISO('2027-03-01T18:30:00-05:00', { setZone: true }),
       status: 'PLANNED',
-      metadata: { category: 'other', customCategory: 'Gala' },
+      eventType: 'RECURRING',
+      metadata: {
+        category: 'other',
+        customCategory: 'Gala',
+        guestCount: { approximate: 200 },
+        budgetRange: { min: 0, max: 9999.99, currency: 'CAD' },
+      },
     })
-    await EventAddress.create({ eventId: event.id, city: 'Montréal', country: 'CA' })
+    await EventAddress.create({
+      eventId: event.id,
+      streetAddress: '1 Rue Sainte-Catherine',
+      city: 'Montréal',
+      state: 'QC',
+      postalCode: 'H2X 1K4',
+      country: 'CA',
+    })
+    // Created a day ago and last changed an hour ago, in PostgreSQL's own words.
+    await db.rawQuery(
+      `UPDATE events SET created_at = now() - interval '1 day', updated_at = now() - interval '1 hour' WHERE id = ?`,
+      [event.id]
+    )
+    const row = await db.from('events').where('id', event.id).firstOrFail()
+
+    const response = await client
+      .get(eventsPath(organization.id, event.id))
+      .header('cookie', cookie)
+
+    response.assertStatus(200)
+    const { data } = response.body()
+    assert.match(data.createdAt, ISO_UTC)
+    assert.match(data.updatedAt, ISO_UTC)
+    response.assertBody({
+      data: {
+        id: event.id,
+        organizationId: organization.id,
+        name: 'Gala',
+        description: 'Black tie',
+        targetDate: '2027-03-01T23:30:00.000Z',
+        status: 'PLANNED',
+        eventType: 'RECURRING',
+        metadata: {
+          category: 'other',
+          customCategory: 'Gala',
+          guestCount: { approximate: 200 },
+          budgetRange: { min: 0, max: 9999.99, currency: 'CAD' },
+        },
+        address: {
+          streetAddress: '1 Rue Sainte-Catherine',
+          streetAddress2: null,
+          city: 'Montréal',
+          state: 'QC',
+          postalCode: 'H2X 1K4',
+          country: 'CA',
+        },
+        createdAt: row.created_at.toISOString(),
+        updatedAt: row.updated_at.toISOString(),
+      },
+    })
+    assert.isBelow(Date.parse(data.createdAt), Date.parse(data.updatedAt))
+  })
+
+  test('answers an event without address or metadata with null and {}', async ({ client }) => {
+    const { organization, cookie } = await memberWithOrganization(client)
+    const event = await eventOf(organization, { name: 'Plain' })
 
     const response = await client
       .get(eventsPath(organization.id, event.id))
@@ -32,49 +108,86 @@ test.group('Events show', (group) => {
       data: {
         id: event.id,
         organizationId: organization.id,
-        name: 'Gala',
-        description: 'Black tie',
-        targetDate: '2027-03-01T23:30:00.000Z',
-        status: 'PLANNED',
+        name: 'Plain',
+        description: null,
+        targetDate: null,
+        status: 'BACKLOG',
         eventType: 'ONE_OFF',
-        metadata: { category: 'other', customCategory: 'Gala' },
-        address: {
-          streetAddress: null,
-          streetAddress2: null,
-          city: 'Montréal',
-          state: null,
-          postalCode: null,
-          country: 'CA',
-        },
+        metadata: {},
+        address: null,
         createdAt: event.createdAt.toUTC().toISO(),
         updatedAt: event.updatedAt.toUTC().toISO(),
       },
     })
   })
 
-  test('answers 400 for an event id that is not a UUID', async ({ client }) => {
+  test('answers the same representation as create and update did', async ({ client, assert }) => {
     const { organization, cookie } = await memberWithOrganization(client)
 
-    const response = await client.get(eventsPath(organization.id, 'abc')).header('cookie', cookie)
+    const created = await client
+      .post(eventsPath(organization.id))
+      .header('cookie', cookie)
+      .json({
+        name: 'Picnic',
+        targetDate: '2027-07-01T12:00:00+02:00',
+        metadata: { budgetRange: { max: 50 } },
+        address: { city: 'Toronto', country: 'CA', postalCode: 'M5V 2T6' },
+      })
+    created.assertStatus(201)
+    const path = eventsPath(organization.id, created.body().data.id)
+
+    const afterCreate = await client.get(path).header('cookie', cookie)
+    afterCreate.assertStatus(200)
+    afterCreate.assertBody(created.body())
+
+    const updated = await client
+      .patch(path)
+      .header('cookie', cookie)
+      .json({ status: 'COMPLETED', metadata: { guestCount: { min: 4 } } })
+    updated.assertStatus(200)
+
+    const afterUpdate = await client.get(path).header('cookie', cookie)
+    afterUpdate.assertStatus(200)
+    afterUpdate.assertBody(updated.body())
+    assert.deepEqual(afterUpdate.body().data.metadata, {
+      budgetRange: { max: 50, currency: 'CAD' },
+      guestCount: { min: 4 },
+    })
+  })
+
+  test('answers 400 for an event id that is not a UUID: {$self}')
+    .with(['abc', '42', `${UNKNOWN_ID}0`])
+    .run(async ({ client }, id) => {
+      const { organization, cookie } = await memberWithOrganization(client)
+
+      const response = await client.get(eventsPath(organization.id, id)).header('cookie', cookie)
+
+      response.assertStatus(400)
+      response.assertBody({
+        errors: [fieldError('id', 'uuid', 'The id field must be a valid UUID')],
+      })
+    })
+
+  test('answers 400 for an organization id that is not a UUID', async ({ client }) => {
+    const { organization, cookie } = await memberWithOrganization(client)
+    const event = await eventOf(organization)
+
+    const response = await client.get(eventsPath('org-1', event.id)).header('cookie', cookie)
 
     response.assertStatus(400)
     response.assertBody({
       errors: [
-        {
-          field: 'id',
-          message: 'The id field must be a valid UUID',
-          rule: 'uuid',
-          code: 'input.id.uuid',
-        },
+        fieldError('organizationId', 'uuid', 'The organizationId field must be a valid UUID'),
       ],
     })
   })
 
   test('answers 404 for an unknown event', async ({ client }) => {
     const { organization, cookie } = await memberWithOrganization(client)
+    await eventOf(organization)
 
     const response = await client
-      .get(eventsPath(organization.id, '01900000-0000-7000-8000-000000000000'))
+      .get(eventsPath(organization.id, UNKNOWN_ID))
       .header('cookie', cookie)
 
     response.assertStatus(404)
@@ -82,8 +195,9 @@ test.group('Events show', (group) => {
   })
 
   test("answers 404 for another organization's event named under mine", async ({ client }) => {
-    const { organization, cookie } = await memberWithOrganization(client)
-    const foreign = await eventOf(await OrganizationFactory.create())
+    const { user, organization, cookie } = await memberWithOrganization(client)
+    const theirs = await OrganizationFactory.create()
+    const foreign = await eventOf(theirs)
 
     const response = await client
       .get(eventsPath(organization.id, foreign.id))
@@ -91,32 +205,45 @@ test.group('Events show', (group) => {
 
     response.assertStatus(404)
     response.assertBody(NOT_FOUND)
+
+    // Still 404 when I belong to both: the event is named under the wrong one.
+    await addMember(theirs, user)
+    const again = await client.get(eventsPath(organization.id, foreign.id)).header('cookie', cookie)
+    again.assertStatus(404)
+    again.assertBody(NOT_FOUND)
   })
 
-  test('answers 403 to a non-member', async ({ client }) => {
+  test('answers 403 to a non-member whether or not the event or organization exists', async ({
+    client,
+  }) => {
+    const theirs = await OrganizationFactory.create()
+    const event = await eventOf(theirs)
+    const outsider = await UserFactory.create()
+    const cookie = await sessionCookieFor(client, outsider)
+
+    for (const path of [
+      eventsPath(theirs.id, event.id),
+      eventsPath(theirs.id, UNKNOWN_ID),
+      eventsPath(UNKNOWN_ID, event.id),
+    ]) {
+      const response = await client.get(path).header('cookie', cookie)
+      response.assertStatus(403)
+      response.assertBody(NOT_A_MEMBER)
+    }
+  })
+
+  test('answers 401 without a session or with a forged one', async ({ client }) => {
     const organization = await OrganizationFactory.create()
     const event = await eventOf(organization)
-    const cookie = await sessionCookieFor(client, await UserFactory.create())
 
-    const response = await client
+    const anonymous = await client.get(eventsPath(organization.id, event.id))
+    anonymous.assertStatus(401)
+    anonymous.assertBody(UNAUTHENTICATED)
+
+    const forged = await client
       .get(eventsPath(organization.id, event.id))
-      .header('cookie', cookie)
-
-    response.assertStatus(403)
-    response.assertBody({
-      errors: [{ message: 'You are not a member of this organization', code: 'auth.forbidden' }],
-    })
-  })
-
-  test('answers 401 without a session', async ({ client }) => {
-    const organization = await OrganizationFactory.create()
-    const event = await eventOf(organization)
-
-    const response = await client.get(eventsPath(organization.id, event.id))
-
-    response.assertStatus(401)
-    response.assertBody({
-      errors: [{ message: 'Unauthorized access', code: 'auth.unauthenticated' }],
-    })
+      .header('cookie', 'session=s%3Anot-a-session.x')
+    forged.assertStatus(401)
+    forged.assertBody(UNAUTHENTICATED)
   })
 })

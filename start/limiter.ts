@@ -9,6 +9,8 @@
 
 import app from '@adonisjs/core/services/app'
 import limiter from '@adonisjs/limiter/services/main'
+import type { HttpContext } from '@adonisjs/core/http'
+import type { NextFn } from '@adonisjs/core/types/http'
 
 /** The spec disables the newsletter limit in tests; the test of the limit turns it on. */
 export const newsletterLimit = { enabledInTests: false }
@@ -23,7 +25,7 @@ export const throttleNewsletter = limiter.define('newsletter', (ctx) => {
  * The global API limits: 100 per minute per signed-in user, 10 per minute
  * per IP otherwise.
  */
-export const throttleApi = limiter.define('api', (ctx) => {
+const apiLimit = limiter.define('api', (ctx) => {
   if (ctx.auth.user) {
     return limiter.allowRequests(100).every('1 minute').usingKey(`user_${ctx.auth.user.id}`)
   }
@@ -35,3 +37,25 @@ export const throttleApi = limiter.define('api', (ctx) => {
  */
 export const loginLimiter = () =>
   limiter.use({ requests: 5, duration: '1 minute', blockDuration: '15 minutes' })
+
+/**
+ * The limiter's middleware writes its own X-RateLimit headers once the
+ * request is done. When a limit inside the request refused it (login brute
+ * force), its 429 keeps the headers of the limit that refused it.
+ */
+export const throttleApi = async (ctx: HttpContext, next: NextFn) => {
+  let refusal: { limit: string; remaining: string } | undefined
+  await apiLimit(ctx, async () => {
+    await next()
+    if (ctx.response.getStatus() === 429) {
+      refusal = {
+        limit: String(ctx.response.getHeader('x-ratelimit-limit')),
+        remaining: String(ctx.response.getHeader('x-ratelimit-remaining')),
+      }
+    }
+  })
+  if (refusal) {
+    ctx.response.header('X-RateLimit-Limit', refusal.limit)
+    ctx.response.header('X-RateLimit-Remaining', refusal.remaining)
+  }
+}

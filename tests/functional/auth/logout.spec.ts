@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import { UserFactory } from '#database/factories/user_factory'
 import { resetDatabase } from '#tests/helpers/database'
-import { sessionCookieFor } from '#tests/helpers/accounts'
+import { memberWithOrganization, sessionCookieFor, sessionCookieOf } from '#tests/helpers/accounts'
 
 const UNAUTHENTICATED = {
   errors: [{ message: 'Unauthorized access', code: 'auth.unauthenticated' }],
@@ -10,36 +10,78 @@ const UNAUTHENTICATED = {
 test.group('Auth logout', (group) => {
   group.each.setup(() => resetDatabase())
 
-  test('answers 204 and the old cookie stops authenticating, even replayed', async ({
+  test('answers 204 with an empty body and ends the session server-side', async ({
     client,
     assert,
+    db,
   }) => {
     const cookie = await sessionCookieFor(client, await UserFactory.create())
+    await db.assertCount('sessions', 1)
 
     const response = await client.post('/auth/logout').header('cookie', cookie)
 
     response.assertStatus(204)
     assert.equal(response.text(), '')
+    await db.assertCount('sessions', 0)
+  })
+
+  test('the old cookie stops authenticating, even replayed', async ({ client }) => {
+    const { organization, cookie } = await memberWithOrganization(client)
+
+    const response = await client.post('/auth/logout').header('cookie', cookie)
+    response.assertStatus(204)
+
     for (let replay = 0; replay < 2; replay++) {
       const me = await client.get('/auth/me').header('cookie', cookie)
       me.assertStatus(401)
       me.assertBody(UNAUTHENTICATED)
     }
+    const show = await client.get(`/organizations/${organization.id}`).header('cookie', cookie)
+    show.assertStatus(401)
+    show.assertBody(UNAUTHENTICATED)
+    const again = await client.post('/auth/logout').header('cookie', cookie)
+    again.assertStatus(401)
+    again.assertBody(UNAUTHENTICATED)
   })
 
-  test('logging out one session leaves the others signed in', async ({ client }) => {
+  test('the cookie set by the logout response is a signed-out one', async ({ client }) => {
+    const cookie = await sessionCookieFor(client, await UserFactory.create())
+
+    const response = await client.post('/auth/logout').header('cookie', cookie)
+    response.assertStatus(204)
+
+    const me = await client
+      .get('/auth/me')
+      .header('cookie', sessionCookieOf(response.headers()['set-cookie']))
+    me.assertStatus(401)
+    me.assertBody(UNAUTHENTICATED)
+  })
+
+  test('logging out one session leaves the others signed in', async ({ client, db }) => {
     const user = await UserFactory.create()
     const laptop = await sessionCookieFor(client, user)
     const phone = await sessionCookieFor(client, user)
 
-    await client.post('/auth/logout').header('cookie', laptop)
+    const response = await client.post('/auth/logout').header('cookie', laptop)
+    response.assertStatus(204)
 
     const me = await client.get('/auth/me').header('cookie', phone)
     me.assertStatus(200)
+    me.assertBody({ data: { id: user.id, email: user.email, fullName: user.fullName } })
+    await db.assertCount('sessions', 1)
   })
 
   test('answers 401 without a session', async ({ client }) => {
     const response = await client.post('/auth/logout')
+
+    response.assertStatus(401)
+    response.assertBody(UNAUTHENTICATED)
+  })
+
+  test('answers 401 for a forged session cookie', async ({ client }) => {
+    const response = await client
+      .post('/auth/logout')
+      .header('cookie', 'session=s%3Anot-a-session.x')
 
     response.assertStatus(401)
     response.assertBody(UNAUTHENTICATED)

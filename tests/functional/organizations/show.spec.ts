@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { test } from '@japa/runner'
 import { UserFactory } from '#database/factories/user_factory'
 import { OrganizationFactory } from '#database/factories/organization_factory'
@@ -27,17 +28,40 @@ test.group('Organizations show', (group) => {
     })
   })
 
+  test('answers it to every member alike', async ({ client }) => {
+    const { organization } = await memberWithOrganization(client)
+    const bob = await UserFactory.create()
+    await addMember(organization, bob)
+    const cookie = await sessionCookieFor(client, bob)
+
+    const response = await client.get(`/organizations/${organization.id}`).header('cookie', cookie)
+
+    response.assertStatus(200)
+    response.assertBody({
+      data: {
+        id: organization.id,
+        name: organization.name,
+        createdAt: organization.createdAt.toUTC().toISO(),
+        updatedAt: organization.updatedAt.toUTC().toISO(),
+      },
+    })
+  })
+
   test('answers the same 403 to a non-member for an existing and a missing organization', async ({
     client,
+    assert,
   }) => {
-    const existing = await OrganizationFactory.create()
+    const { organization: existing } = await memberWithOrganization(client)
     const cookie = await sessionCookieFor(client, await UserFactory.create())
 
-    for (const id of [existing.id, '01900000-0000-7000-8000-000000000000']) {
-      const response = await client.get(`/organizations/${id}`).header('cookie', cookie)
-      response.assertStatus(403)
-      response.assertBody(NOT_A_MEMBER)
-    }
+    const forExisting = await client.get(`/organizations/${existing.id}`).header('cookie', cookie)
+    const forMissing = await client.get(`/organizations/${randomUUID()}`).header('cookie', cookie)
+
+    forExisting.assertStatus(403)
+    forExisting.assertBody(NOT_A_MEMBER)
+    forMissing.assertStatus(403)
+    forMissing.assertBody(NOT_A_MEMBER)
+    assert.equal(forExisting.text(), forMissing.text())
   })
 
   test('answers 400 for an id that is not a UUID', async ({ client }) => {
@@ -57,33 +81,15 @@ test.group('Organizations show', (group) => {
       ],
     })
   })
-})
 
-test.group('Organizations index', (group) => {
-  group.each.setup(() => resetDatabase())
+  test('answers 401 without a session', async ({ client }) => {
+    const organization = await OrganizationFactory.create()
 
-  test('lists only the organizations I belong to', async ({ client, assert }) => {
-    const { user, organization, cookie } = await memberWithOrganization(client)
-    const second = await OrganizationFactory.create()
-    await addMember(second, user)
-    await OrganizationFactory.create()
+    const response = await client.get(`/organizations/${organization.id}`)
 
-    const response = await client.get('/organizations').header('cookie', cookie)
-
-    response.assertStatus(200)
-    assert.sameMembers(
-      response.body().data.map((item: { id: string }) => item.id),
-      [organization.id, second.id]
-    )
-    assert.containSubset(response.body().data, [{ id: organization.id, name: organization.name }])
-  })
-
-  test('answers an empty list to someone without organizations', async ({ client }) => {
-    const cookie = await sessionCookieFor(client, await UserFactory.create())
-
-    const response = await client.get('/organizations').header('cookie', cookie)
-
-    response.assertStatus(200)
-    response.assertBody({ data: [] })
+    response.assertStatus(401)
+    response.assertBody({
+      errors: [{ message: 'Unauthorized access', code: 'auth.unauthenticated' }],
+    })
   })
 })

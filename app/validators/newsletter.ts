@@ -1,6 +1,6 @@
 import vine from '@vinejs/vine'
-import { errors } from '@vinejs/vine'
 import type { ErrorReporterContract } from '@vinejs/vine/types'
+import { invalidField } from '#exceptions/validation_error_reporter'
 
 /**
  * The spec gives a bad newsletter email exactly one answer, whatever was
@@ -8,23 +8,14 @@ import type { ErrorReporterContract } from '@vinejs/vine/types'
  */
 class InvalidEmailReporter implements ErrorReporterContract {
   hasErrors = false
-  errors = [
-    {
-      field: 'email',
-      message: 'The email field must be a valid email address',
-      rule: 'email',
-      code: 'input.email.email',
-    },
-  ]
+  errors = []
 
   report() {
     this.hasErrors = true
   }
 
   createError() {
-    const error = new errors.E_VALIDATION_ERROR(this.errors)
-    error.status = 422
-    return error
+    return invalidField('email', 'email', 'The email field must be a valid email address', 422)
   }
 }
 

@@ -44,3 +44,8 @@ export async function storedEvent(id: string) {
     updatedAt: row.updated_at.toISOString(),
   }
 }
+
+/** One entry of a 400 body, with the contract's code `input.<field path>.<rule>`. */
+export function fieldError(field: string, rule: string, message: string) {
+  return { field, message, rule, code: `input.${field}.${rule}` }
+}

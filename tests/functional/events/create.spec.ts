@@ -6,7 +6,7 @@ import { OrganizationFactory } from '#database/factories/organization_factory'
 import { addMember, memberWithOrganization } from '#tests/helpers/accounts'
 import { resetDatabase } from '#tests/helpers/database'
 import { rawRequest } from '#tests/helpers/raw_request'
-import { ISO_UTC, UUID_V7, eventsPath, storedEvent } from '#tests/helpers/events'
+import { eventsPath, fieldError, ISO_UTC, storedEvent, UUID_V7 } from '#tests/helpers/events'
 import { EVENT_STATUSES, EVENT_TYPES } from '#types/event'
 
 const FORBIDDEN = {
@@ -21,11 +21,6 @@ const UNAUTHENTICATED = {
   errors: [{ message: 'Unauthorized access', code: 'auth.unauthenticated' }],
 }
 const UNKNOWN_ID = '01900000-0000-7000-8000-000000000000'
-
-/** One entry of a 400 body, with the contract's code `input.<field path>.<rule>`. */
-function fieldError(field: string, rule: string, message: string) {
-  return { field, message, rule, code: `input.${field}.${rule}` }
-}
 
 function createEvent(client: ApiClient, cookie: string, organizationId: string, body: object) {
   return client.post(eventsPath(organizationId)).header('cookie', cookie).json(body)
@@ -155,36 +150,23 @@ test.group('Events create', (group) => {
       assert.equal(saved.targetDate, utc)
     })
 
-  test('accepts the status {$self}')
-    .with([...EVENT_STATUSES])
-    .run(async ({ client, assert }, status) => {
+  test('accepts the {field} {value}')
+    .with([
+      ...EVENT_STATUSES.map((value) => ({ field: 'status' as const, value })),
+      ...EVENT_TYPES.map((value) => ({ field: 'eventType' as const, value })),
+    ])
+    .run(async ({ client, assert }, { field, value }) => {
       const { organization, cookie } = await memberWithOrganization(client)
 
       const response = await createEvent(client, cookie, organization.id, {
         name: 'Event',
-        status,
+        [field]: value,
       })
 
       response.assertStatus(201)
-      assert.equal(response.body().data.status, status)
+      assert.equal(response.body().data[field], value)
       const saved = await storedEvent(response.body().data.id)
-      assert.equal(saved.status, status)
-    })
-
-  test('accepts the event type {$self}')
-    .with([...EVENT_TYPES])
-    .run(async ({ client, assert }, eventType) => {
-      const { organization, cookie } = await memberWithOrganization(client)
-
-      const response = await createEvent(client, cookie, organization.id, {
-        name: 'Event',
-        eventType,
-      })
-
-      response.assertStatus(201)
-      assert.equal(response.body().data.eventType, eventType)
-      const saved = await storedEvent(response.body().data.id)
-      assert.equal(saved.eventType, eventType)
+      assert.equal(saved[field], value)
     })
 
   test('takes organizationId from the path only, never from the body', async ({

@@ -6,7 +6,7 @@ import { UserFactory } from '#database/factories/user_factory'
 import { OrganizationFactory } from '#database/factories/organization_factory'
 import { addMember, memberWithOrganization, sessionCookieFor } from '#tests/helpers/accounts'
 import { resetDatabase } from '#tests/helpers/database'
-import { ISO_UTC, eventOf, eventsPath } from '#tests/helpers/events'
+import { eventOf, eventsPath, fieldError, ISO_UTC } from '#tests/helpers/events'
 
 const NOT_FOUND = { errors: [{ message: 'Resource not found', code: 'common.resource.not_found' }] }
 const NOT_A_MEMBER = {
@@ -16,10 +16,6 @@ const UNAUTHENTICATED = {
   errors: [{ message: 'Unauthorized access', code: 'auth.unauthenticated' }],
 }
 const UNKNOWN_ID = '01900000-0000-7000-8000-000000000000'
-
-function fieldError(field: string, rule: string, message: string) {
-  return { field, message, rule, code: `input.${field}.${rule}` }
-}
 
 test.group('Events show', (group) => {
   group.each.setup(() => resetDatabase())

@@ -7,7 +7,7 @@ import EventAddress from '#models/event_address'
 import { OrganizationFactory } from '#database/factories/organization_factory'
 import { addMember, memberWithOrganization } from '#tests/helpers/accounts'
 import { resetDatabase } from '#tests/helpers/database'
-import { ISO_UTC, eventOf, eventsPath, storedEvent } from '#tests/helpers/events'
+import { eventOf, eventsPath, fieldError, ISO_UTC, storedEvent } from '#tests/helpers/events'
 import { EVENT_STATUSES } from '#types/event'
 
 const NOT_FOUND = { errors: [{ message: 'Resource not found', code: 'common.resource.not_found' }] }
@@ -16,10 +16,6 @@ const NOT_A_MEMBER = {
 }
 const UNKNOWN_ID = '01900000-0000-7000-8000-000000000000'
 const A_DAY_AGO = new Date(Date.now() - 24 * 60 * 60 * 1000)
-
-function fieldError(field: string, rule: string, message: string) {
-  return { field, message, rule, code: `input.${field}.${rule}` }
-}
 
 function patchEvent(
   client: ApiClient,

@@ -59,7 +59,8 @@ export default defineConfig({
     forceExit: true,
   },
 
-  metaFiles: [],
+  // patches/ travels with the build: its `npm ci` re-applies them (postinstall).
+  metaFiles: [{ pattern: 'patches/**', reloadServer: false }],
 
   hooks: {
     init: [indexEntities({ transformers: { enabled: true } }), indexPolicies()],

@@ -19,6 +19,14 @@ export const embeddedServer = external
       database: `events_api_${app.nodeEnvironment}`,
     }
 
+const poolAcquireTimeoutMs = env.get('DB_POOL_ACQUIRE_TIMEOUT_MS', 5000)
+
+/**
+ * Bounded connect time and TCP keep-alive, so a PostgreSQL that vanishes is
+ * noticed (503) instead of leaving requests hanging on dead sockets.
+ */
+const socket = { connectionTimeoutMillis: poolAcquireTimeoutMs, keepAlive: true }
+
 const connection = databaseUrl
   ? { connectionString: databaseUrl }
   : embeddedServer
@@ -48,12 +56,13 @@ const dbConfig = defineConfig({
   connections: {
     postgres: {
       client: 'pg',
-      connection,
+      connection: { ...connection, ...socket },
       pool: {
         min: 0,
-        max: 10,
-        // Fail fast when PostgreSQL is unreachable instead of queueing for a minute.
-        acquireTimeoutMillis: 5000,
+        max: env.get('DB_POOL_MAX', 10),
+        // A request waits this long for a connection, then answers 503: never a hang.
+        acquireTimeoutMillis: poolAcquireTimeoutMs,
+        createTimeoutMillis: poolAcquireTimeoutMs,
       },
       migrations: {
         naturalSort: true,

@@ -1,5 +1,6 @@
 import type { ApplicationService } from '@adonisjs/core/types'
 import { ContactProvider } from '#services/newsletter/contact_provider'
+import MailDelivery from '#services/mail_delivery'
 
 /**
  * Binds the service's own abstractions to their implementations, loaded on
@@ -14,5 +15,7 @@ export default class AppProvider {
         await import('#services/newsletter/database_contact_provider')
       return new DatabaseContactProvider()
     })
+    // One per process: it counts the SMTP sessions open at once.
+    this.app.container.singleton(MailDelivery, () => new MailDelivery())
   }
 }

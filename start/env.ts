@@ -33,6 +33,8 @@ const env = await Env.create(new URL('../', import.meta.url), {
   DB_USER: Env.schema.string.optional(),
   DB_PASSWORD: Env.schema.secret.optional(),
   DB_DATABASE: Env.schema.string.optional(),
+  DB_POOL_MAX: Env.schema.number.optional(),
+  DB_POOL_ACQUIRE_TIMEOUT_MS: Env.schema.number.optional(),
 
   MONITORING_SECRET: Env.schema.secret.optional(),
   HEALTH_DISK_WARN_PERCENT: Env.schema.number.optional(),
@@ -45,6 +47,8 @@ const env = await Env.create(new URL('../', import.meta.url), {
   SMTP_SECURE: Env.schema.boolean.optional(),
   SMTP_USERNAME: Env.schema.string.optional(),
   SMTP_PASSWORD: Env.schema.secret.optional(),
+  SMTP_TIMEOUT_MS: Env.schema.number.optional(),
+  SMTP_MAX_CONNECTIONS: Env.schema.number.optional(),
 
   CORS_ORIGINS: Env.schema.string.optional(),
   LIMITER_STORE: Env.schema.enum.optional(['database', 'redis', 'memory'] as const),
@@ -53,14 +57,21 @@ const env = await Env.create(new URL('../', import.meta.url), {
 })
 
 /**
- * Outside production a key is generated under tmp/ (config/app.ts); in
- * production a missing key is a deployment mistake, said in one line.
+ * Production refuses to start on a deployment mistake, said in one line:
+ * outside production a key is generated under tmp/ (config/app.ts) and an
+ * embedded PostgreSQL is started (config/database.ts); in production neither
+ * is acceptable.
  */
-if (env.get('NODE_ENV') === 'production' && !env.get('APP_KEY')) {
-  process.stderr.write(
-    'APP_KEY must be set in production: generate one with `node ace generate:key`\n'
-  )
-  process.exit(1)
+if (env.get('NODE_ENV') === 'production') {
+  const mistake = !env.get('APP_KEY')
+    ? 'APP_KEY must be set in production: generate one with `node ace generate:key`'
+    : !env.get('DATABASE_URL') && !env.get('DB_HOST')
+      ? 'DATABASE_URL (or DB_HOST, DB_USER, DB_PASSWORD, DB_DATABASE) must be set in production: the embedded PostgreSQL is for development and tests'
+      : null
+  if (mistake) {
+    process.stderr.write(`${mistake}\n`)
+    process.exit(1)
+  }
 }
 
 export default env

@@ -8,12 +8,17 @@ import { errors as lucidErrors } from '@adonisjs/lucid'
 import { errors as httpErrors } from '@adonisjs/core/http'
 import { errors as vineErrors } from '@vinejs/vine'
 import ApiException from '#exceptions/api_exception'
+import ServiceUnavailableException from '#exceptions/service_unavailable_exception'
 import { isInvalidData } from '#services/database_errors'
+import { isDependencyUnavailable } from '#services/dependency_errors'
 
 type ErrorEntry = { message: string; code: string; field?: string; rule?: string }
 type Rendered = { status: number; errors: ErrorEntry[]; headers?: Record<string, string> }
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']
+
+/** What a 503 tells clients to wait before retrying. */
+const RETRY_AFTER_SECONDS = 5
 
 /**
  * The one place that builds error bodies: every failure, ours or the
@@ -31,13 +36,39 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     return ctx.response.status(status).send({ errors })
   }
 
+  /**
+   * 5xx are logged with the request id and what caused them (the driver's
+   * own message, which never reaches a production body); 503s as warnings.
+   */
   async report(error: unknown, ctx: HttpContext) {
+    if (this.#isUnavailable(error)) {
+      ctx.logger.warn({ 'err': error, 'x-request-id': ctx.request.id() }, 'dependency unavailable')
+      return
+    }
+    const cause = (error as { cause?: unknown } | null)?.cause
+    if (error instanceof ApiException && error.status >= 500 && cause) {
+      ctx.logger.error({ 'err': error, cause, 'x-request-id': ctx.request.id() }, error.message)
+      return
+    }
     return super.report(error, ctx)
+  }
+
+  #isUnavailable(error: unknown) {
+    return (
+      error instanceof ServiceUnavailableException ||
+      (!(error instanceof ApiException) && isDependencyUnavailable(error))
+    )
   }
 
   #render(error: unknown, ctx: HttpContext): Rendered {
     if (error instanceof vineErrors.E_VALIDATION_ERROR) {
       return { status: error.status, errors: error.messages }
+    }
+    if (this.#isUnavailable(error)) {
+      return {
+        ...one(503, ServiceUnavailableException.message, ServiceUnavailableException.code),
+        headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+      }
     }
     if (error instanceof ApiException) {
       const entry: ErrorEntry = { message: error.message, code: error.code! }
@@ -111,7 +142,10 @@ function one(status: number, message: string, code: string): Rendered {
   return { status, errors: [{ message, code }] }
 }
 
-/** Outside production a 500 says what broke (the message only, no stack). */
+/**
+ * Outside production a 500 says what broke (the message only, no stack); in
+ * production only what the contract's table says (the log has the rest).
+ */
 function describe(error: unknown) {
   return error instanceof Error && error.message ? error.message : 'Internal server error'
 }

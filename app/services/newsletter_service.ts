@@ -1,38 +1,54 @@
 import { inject } from '@adonisjs/core'
-import db from '@adonisjs/lucid/services/db'
-import mail from '@adonisjs/mail/services/main'
+import app from '@adonisjs/core/services/app'
+import logger from '@adonisjs/core/services/logger'
 import ConflictException from '#exceptions/conflict_exception'
 import InternalException from '#exceptions/internal_exception'
 import NewsletterWelcomeNotification from '#mails/newsletter_welcome_notification'
+import MailDelivery from '#services/mail_delivery'
 import { ContactProvider } from '#services/newsletter/contact_provider'
-import { isUniqueViolation } from '#services/database_errors'
+
+const FAILED_TO_SUBSCRIBE = 'Failed to subscribe to the newsletter.'
+
+/**
+ * The spec's 500 for a provider failure: the provider's message outside
+ * production; in production only the constant (the log has the message).
+ */
+function providerFailure(error: unknown) {
+  const message =
+    !app.inProduction && error instanceof Error && error.message
+      ? error.message
+      : FAILED_TO_SUBSCRIBE
+  return new InternalException(message, { cause: error })
+}
 
 @inject()
 export default class NewsletterService {
-  constructor(private contacts: ContactProvider) {}
+  constructor(
+    private contacts: ContactProvider,
+    private delivery: MailDelivery
+  ) {}
 
   /**
-   * Creates the contact, then sends the welcome email, in one transaction:
-   * when the email fails the contact is rolled back, so the same address can
-   * subscribe again once the provider recovers. The unique index on the
-   * email decides duplicates, also between concurrent requests.
+   * Creates the contact (committed), then sends the welcome email with no
+   * transaction or connection held. When the email fails the contact is
+   * removed, so nothing is half-done and a retry can succeed; the contact
+   * becomes a subscription only once the email is sent.
    */
   async subscribe(email: string) {
+    const contactId = await this.contacts
+      .create(email, this.delivery.longestSendMs)
+      .catch((error) => Promise.reject(providerFailure(error)))
+    if (!contactId) throw new ConflictException('Subscriber already exists')
+
     try {
-      await db.transaction(async (trx) => {
-        await this.contacts.createContact(email, trx)
-        await mail.send(new NewsletterWelcomeNotification(email))
-      })
+      await this.delivery.send(new NewsletterWelcomeNotification(email))
     } catch (error) {
-      if (isUniqueViolation(error)) {
-        throw new ConflictException('Subscriber already exists', { cause: error })
-      }
-      throw new InternalException(
-        error instanceof Error && error.message
-          ? error.message
-          : 'Failed to subscribe to the newsletter.',
-        { cause: error }
-      )
+      await this.contacts.remove(contactId).catch((removal) => {
+        // The pending contact is then taken over once abandoned: it blocks nobody for long.
+        logger.warn({ err: removal }, 'a failed subscription left a pending contact')
+      })
+      throw providerFailure(error)
     }
+    await this.contacts.confirm(contactId).catch((error) => Promise.reject(providerFailure(error)))
   }
 }

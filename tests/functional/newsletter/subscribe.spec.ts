@@ -21,9 +21,11 @@ class FailingContactProvider extends ContactProvider {
   constructor(private failure: unknown) {
     super()
   }
-  async createContact() {
+  async create(): Promise<string | null> {
     throw this.failure
   }
+  async confirm() {}
+  async remove() {}
 }
 
 test.group('Newsletter subscribe', (group) => {

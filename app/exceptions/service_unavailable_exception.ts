@@ -1,0 +1,8 @@
+import ApiException from '#exceptions/api_exception'
+
+/** A dependency (PostgreSQL, Redis) is down or not connected yet: retry later. */
+export default class ServiceUnavailableException extends ApiException {
+  static status = 503
+  static code = 'common.service.unavailable'
+  static message = 'The service is temporarily unavailable, please retry shortly'
+}

@@ -1,0 +1,68 @@
+import type { BaseMail } from '@adonisjs/mail'
+import mail from '@adonisjs/mail/services/main'
+import { smtpLimits } from '#config/mail'
+
+/** No SMTP session became free in time: the provider is too slow to take more. */
+export class MailDeliveryBusyError extends Error {
+  constructor(waitedMs: number) {
+    super(`No SMTP connection became free within ${waitedMs} ms`)
+  }
+}
+
+/**
+ * Sends email with at most `maxConnections` SMTP sessions at once. A send
+ * waits at most `waitMs` for a free session, then fails: the caller has not
+ * sent anything yet and can undo its work. Never call it inside a database
+ * transaction (contract.md, "Faults and outages").
+ */
+export default class MailDelivery {
+  #active = 0
+  #waiting: (() => void)[] = []
+
+  constructor(
+    private maxConnections = smtpLimits.maxConnections,
+    private waitMs = smtpLimits.timeoutMs
+  ) {}
+
+  /**
+   * The longest a send can take: the wait for a session, then connect,
+   * greeting and the replies to EHLO, MAIL, RCPT, DATA, the message and
+   * QUIT, each bounded by the SMTP timeout.
+   */
+  get longestSendMs() {
+    return this.waitMs + 8 * smtpLimits.timeoutMs
+  }
+
+  async send(message: BaseMail) {
+    await this.#acquire()
+    try {
+      await mail.send(message)
+    } finally {
+      this.#release()
+    }
+  }
+
+  #acquire() {
+    if (this.#active < this.maxConnections) {
+      this.#active++
+      return Promise.resolve()
+    }
+    return new Promise<void>((resolve, reject) => {
+      const grant = () => {
+        clearTimeout(timer)
+        this.#active++
+        resolve()
+      }
+      const timer = setTimeout(() => {
+        this.#waiting.splice(this.#waiting.indexOf(grant), 1)
+        reject(new MailDeliveryBusyError(this.waitMs))
+      }, this.waitMs)
+      this.#waiting.push(grant)
+    })
+  }
+
+  #release() {
+    this.#active--
+    this.#waiting.shift()?.()
+  }
+}

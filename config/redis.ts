@@ -18,9 +18,12 @@ const redisConfig = defineConfig({
       password: decodeURIComponent(redisUrl.password) || undefined,
       db: Number(redisUrl.pathname.slice(1) || 0),
       keyPrefix: '',
+      // Keep reconnecting (at most every 2 s) so an outage ends without a restart.
       retryStrategy(times) {
-        return times > 10 ? null : times * 50
+        return Math.min(times * 100, 2000)
       },
+      // While disconnected, commands fail at once (503) instead of queueing.
+      enableOfflineQueue: false,
     },
   },
 })

@@ -1,10 +1,15 @@
 import type { ApplicationService } from '@adonisjs/core/types'
 import { ContactProvider } from '#services/newsletter/contact_provider'
 import MailDelivery from '#services/mail_delivery'
+import ReadinessService from '#services/readiness_service'
+
+/** How long requests in flight may take to finish after SIGTERM. */
+const DRAIN_TIMEOUT_MS = 10_000
 
 /**
  * Binds the service's own abstractions to their implementations, loaded on
- * first use (models must not load before the database is ready).
+ * first use (models must not load before the database is ready), and runs
+ * the server's start and stop.
  */
 export default class AppProvider {
   constructor(protected app: ApplicationService) {}
@@ -17,5 +22,34 @@ export default class AppProvider {
     })
     // One per process: it counts the SMTP sessions open at once.
     this.app.container.singleton(MailDelivery, () => new MailDelivery())
+  }
+
+  /**
+   * Opens the start-up gate once the dependencies answer: waits for the
+   * first probe, then keeps probing in the background while they do not.
+   */
+  async ready() {
+    this.#drainOnTerminate()
+    if (this.app.getEnvironment() !== 'web' && this.app.getEnvironment() !== 'test') return
+    const readiness = await this.app.container.make(ReadinessService)
+    if (await readiness.isReady()) return
+
+    const logger = await this.app.container.make('logger')
+    void readiness.waitUntilConnected(() =>
+      logger.warn('waiting for PostgreSQL (and Redis when used): answering 503 until then')
+    )
+  }
+
+  /**
+   * On SIGTERM the HTTP server stops accepting and lets requests in flight
+   * finish (its own terminating hook, which runs after this one); past
+   * DRAIN_TIMEOUT_MS the remaining connections are cut so pools can close.
+   */
+  #drainOnTerminate() {
+    if (this.app.getEnvironment() !== 'web') return
+    this.app.terminating(async () => {
+      const server = await this.app.container.make('server')
+      setTimeout(() => server.getNodeServer()?.closeAllConnections(), DRAIN_TIMEOUT_MS).unref()
+    })
   }
 }

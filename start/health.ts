@@ -17,6 +17,7 @@ import { BaseCheck, DiskSpaceCheck, HealthChecks, Result } from '@adonisjs/core/
 import type { HealthCheckContract } from '@adonisjs/core/types/health'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import healthConfig from '#config/health'
+import ReadinessService from '#services/readiness_service'
 
 /**
  * Runs a check but answers within `timeoutMs` whatever happens, so a
@@ -53,22 +54,36 @@ type HealthDependencies = {
   disk?: { warnPercent: number; failPercent: number }
 }
 
-export function healthChecksFor({ database, redis, disk = healthConfig.disk }: HealthDependencies) {
+/** What the service needs to answer at all: PostgreSQL, and Redis when used. */
+function dependencyChecks({ database, redis }: HealthDependencies) {
   const timeout = healthConfig.checkTimeoutMs
-  const checks = [
-    new TimeboxedCheck(
-      'disk_space',
-      new DiskSpaceCheck().warnWhenExceeds(disk.warnPercent).failWhenExceeds(disk.failPercent),
-      timeout
-    ),
-    new TimeboxedCheck('database', new DbCheck(database), timeout),
-  ]
+  const checks = [new TimeboxedCheck('database', new DbCheck(database), timeout)]
   if (redis) checks.push(new TimeboxedCheck('redis', new RedisCheck(redis), timeout))
-  return new HealthChecks().register(checks)
+  return checks
 }
 
-app.container.singleton(HealthChecks, async () => {
-  if (!healthConfig.checkRedis) return healthChecksFor({ database: db.connection() })
+/** The full report of GET /health: disk space, then the dependencies. */
+export function healthChecksFor(dependencies: HealthDependencies) {
+  const { disk = healthConfig.disk } = dependencies
+  const diskSpace = new DiskSpaceCheck()
+    .warnWhenExceeds(disk.warnPercent)
+    .failWhenExceeds(disk.failPercent)
+  return new HealthChecks().register([
+    new TimeboxedCheck('disk_space', diskSpace, healthConfig.checkTimeoutMs),
+    ...dependencyChecks(dependencies),
+  ])
+}
+
+/** Readiness (GET /health/ready and the start-up gate): the dependencies only. */
+export function readinessFor(dependencies: HealthDependencies) {
+  return new ReadinessService(new HealthChecks().register(dependencyChecks(dependencies)))
+}
+
+async function dependencies(): Promise<HealthDependencies> {
+  if (!healthConfig.checkRedis) return { database: db.connection() }
   const { default: redis } = await import('@adonisjs/redis/services/main')
-  return healthChecksFor({ database: db.connection(), redis: redis.connection() })
-})
+  return { database: db.connection(), redis: redis.connection() }
+}
+
+app.container.singleton(HealthChecks, async () => healthChecksFor(await dependencies()))
+app.container.singleton(ReadinessService, async () => readinessFor(await dependencies()))

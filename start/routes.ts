@@ -8,7 +8,7 @@ import app from '@adonisjs/core/services/app'
 import router from '@adonisjs/core/services/router'
 import { controllers } from '#generated/controllers'
 import { middleware } from '#start/kernel'
-import { throttleApi, throttleNewsletter } from '#start/limiter'
+import { throttleApi, throttleHealth, throttleNewsletter } from '#start/limiter'
 
 router
   .post('/newsletter/subscribe', [controllers.NewsletterSubscriptions, 'store'])
@@ -17,10 +17,13 @@ router
 
 /**
  * /health sits outside the throttle outside production, inside it in
- * production (spec, Limits).
+ * production (spec, Limits), except for the monitor. Liveness and
+ * readiness for load balancers are never throttled (contract).
  */
 const health = router.get('/health', [controllers.HealthChecks, 'show'])
-if (app.inProduction) health.use(throttleApi)
+if (app.inProduction) health.use(throttleHealth)
+router.get('/health/live', [controllers.HealthChecks, 'live'])
+router.get('/health/ready', [controllers.HealthChecks, 'ready'])
 
 /**
  * The authenticated area: sessions, global API limits (per user when signed

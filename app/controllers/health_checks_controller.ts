@@ -1,8 +1,8 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { HealthChecks } from '@adonisjs/core/health'
-import { safeEqual, type Secret } from '@adonisjs/core/helpers'
-import config from '@adonisjs/core/services/config'
+import ReadinessService from '#services/readiness_service'
+import { isMonitoringSecret } from '#services/monitoring_secret'
 
 @inject()
 export default class HealthChecksController {
@@ -15,7 +15,7 @@ export default class HealthChecksController {
   async show({ request, response }: HttpContext) {
     const report = await this.healthChecks.run()
     const summary = { status: report.isHealthy ? 'ok' : 'error', isHealthy: report.isHealthy }
-    const body = this.#presentsSecret(request.header('x-monitoring-secret'))
+    const body = isMonitoringSecret(request.header('x-monitoring-secret'))
       ? {
           ...summary,
           finishedAt: report.finishedAt,
@@ -27,9 +27,17 @@ export default class HealthChecksController {
     return response.status(report.isHealthy ? 200 : 503).send(body)
   }
 
-  #presentsSecret(presented: string | undefined) {
-    const monitoringSecret = config.get<Secret<string> | undefined>('health.monitoringSecret')
-    if (!monitoringSecret || presented === undefined) return false
-    return safeEqual(presented, monitoringSecret.release())
+  /** Liveness: the process serves requests. */
+  live({ response }: HttpContext) {
+    return response.send({ status: 'ok', isHealthy: true })
+  }
+
+  /** Readiness: the dependencies answer (a result at most 1 s old). */
+  @inject()
+  async ready({ response }: HttpContext, readiness: ReadinessService) {
+    const ready = await readiness.isReady()
+    return response
+      .status(ready ? 200 : 503)
+      .send({ status: ready ? 'ok' : 'error', isHealthy: ready })
   }
 }

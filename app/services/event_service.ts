@@ -8,6 +8,7 @@ import EventAddress from '#models/event_address'
 import InternalException from '#exceptions/internal_exception'
 import { invalidField } from '#exceptions/validation_error_reporter'
 import { isClientError, isInvalidData } from '#services/database_errors'
+import { isDependencyUnavailable } from '#services/dependency_errors'
 import {
   assertPostalCodeFitsCountry,
   type createEventValidator,
@@ -66,7 +67,8 @@ export default class EventService {
         return event
       })
     } catch (error) {
-      if (isClientError(error) || isInvalidData(error)) throw error
+      // An outage is a 503 the client may retry, not the spec's 500.
+      if (isClientError(error) || isInvalidData(error) || isDependencyUnavailable(error)) throw error
       throw new InternalException('Failed to create event', { cause: error })
     }
   }

@@ -63,22 +63,36 @@ export const throttleApi = async (ctx: HttpContext, next: NextFn) => {
 }
 
 /**
- * /health inside the throttled group (production, spec): the monitor that
- * presents the secret is never throttled, and a limiter whose store is down
- * lets the request through, so the health report (503) is what answers, not
- * the limiter's failure (contract, "Health under fire").
+ * Runs `limit`, but lets the request through when the limiter's own store
+ * is down, so the route answers for itself: /health its 503 report, the
+ * newsletter its provider's answer (contract, "Faults and outages").
  */
-export const throttleHealth = async (ctx: HttpContext, next: NextFn) => {
-  if (isMonitoringSecret(ctx.request.header('x-monitoring-secret'))) return next()
-  let admitted = false
-  try {
-    await throttleApi(ctx, () => {
-      admitted = true
-      return next()
-    })
-  } catch (error) {
-    if (admitted || !isDependencyUnavailable(error)) throw error
-    ctx.logger.warn({ err: error }, 'health answered without its rate limit: the store is down')
-    await next()
+function failOpen(limit: (ctx: HttpContext, next: NextFn) => Promise<unknown>) {
+  return async (ctx: HttpContext, next: NextFn) => {
+    let admitted = false
+    try {
+      await limit(ctx, () => {
+        admitted = true
+        return next()
+      })
+    } catch (error) {
+      if (admitted || !isDependencyUnavailable(error)) throw error
+      ctx.logger.warn({ err: error }, 'rate limit skipped: its store is down')
+      await next()
+    }
   }
 }
+
+/** The newsletter limit; its store being down never blocks the marketing site. */
+export const throttleNewsletterRoute = failOpen(throttleNewsletter)
+
+/**
+ * /health inside the throttled group (production, spec): the monitor that
+ * presents the secret is never throttled, and a limiter whose store is down
+ * never turns the health answer into a 500 or 429.
+ */
+const throttleHealthGroup = failOpen(throttleApi)
+export const throttleHealth = (ctx: HttpContext, next: NextFn) =>
+  isMonitoringSecret(ctx.request.header('x-monitoring-secret'))
+    ? next()
+    : throttleHealthGroup(ctx, next)

@@ -8,12 +8,12 @@ import app from '@adonisjs/core/services/app'
 import router from '@adonisjs/core/services/router'
 import { controllers } from '#generated/controllers'
 import { middleware } from '#start/kernel'
-import { throttleApi, throttleHealth, throttleNewsletter } from '#start/limiter'
+import { throttleApi, throttleHealth, throttleNewsletterRoute } from '#start/limiter'
 
 router
   .post('/newsletter/subscribe', [controllers.NewsletterSubscriptions, 'store'])
   // A body that is not a JSON object is the spec's 422 for `email`, not a 400.
-  .use([middleware.jsonBody({ nonObject: 'ignore' }), throttleNewsletter])
+  .use([middleware.jsonBody({ nonObject: 'ignore' }), throttleNewsletterRoute])
 
 /**
  * /health sits outside the throttle outside production, inside it in

@@ -12,14 +12,15 @@ const NETWORK_CODES = new Set([
 
 /**
  * Messages of the drivers when their connection is unusable: pg (connection
- * ended or timed out), ioredis (offline queue disabled, connection closed)
+ * ended or timed out; knex puts the SQL in front), ioredis (offline queue disabled, connection closed)
  * and the limiter's Redis store (rejectIfRedisNotReady).
  */
 const UNAVAILABLE_MESSAGES = [
-  /^Connection terminated/,
-  /^Client has encountered a connection error/,
-  /^timeout exceeded when trying to connect$/,
-  /^Stream isn't writeable/,
+  /Connection terminated/,
+  /Client has encountered a connection error/,
+  /timeout exceeded when trying to connect/,
+  /Client was closed and is not queryable/,
+  /Stream isn't writeable/,
   /^Connection is closed\.?$/,
   /^Redis connection is not ready$/,
   /^Reached the max retries per request limit/,

@@ -68,7 +68,8 @@ export default class EventService {
       })
     } catch (error) {
       // An outage is a 503 the client may retry, not the spec's 500.
-      if (isClientError(error) || isInvalidData(error) || isDependencyUnavailable(error)) throw error
+      if (isClientError(error) || isInvalidData(error) || isDependencyUnavailable(error))
+        throw error
       throw new InternalException('Failed to create event', { cause: error })
     }
   }

@@ -5,16 +5,30 @@ export type ReceivedMail = { from: string; to: string[]; raw: string; subject: s
 
 /**
  * A real SMTP server on loopback that the app delivers to in tests. It keeps
- * what it receives, and can be told to refuse messages like a failing
- * provider would.
+ * what it receives and can misbehave like a real provider: refuse messages,
+ * answer slowly, or never say hello.
  */
 class TestSmtpServer {
   received: ReceivedMail[] = []
+  /** The most SMTP sessions that were open at the same time. */
+  peakSessions = 0
+  #sessions = 0
   #rejection: string | null = null
+  #replyDelayMs = 0
+  #silent = false
   #server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // The greeting is sent once this calls back: a silent server never does.
+    onConnect: (_session, callback) => {
+      this.#sessions++
+      this.peakSessions = Math.max(this.peakSessions, this.#sessions)
+      if (!this.#silent) callback()
+    },
+    onClose: () => {
+      this.#sessions--
+    },
     onData: (stream, session, callback) => this.#onData(stream, session.envelope, callback),
   })
 
@@ -34,9 +48,22 @@ class TestSmtpServer {
     this.#rejection = message
   }
 
+  /** Answer each message only after `ms` (a slow provider) until `reset()`. */
+  replyAfter(ms: number) {
+    this.#replyDelayMs = ms
+  }
+
+  /** Accept connections but never greet (a provider that hangs) until `reset()`. */
+  silence() {
+    this.#silent = true
+  }
+
   reset() {
     this.received = []
+    this.peakSessions = this.#sessions
     this.#rejection = null
+    this.#replyDelayMs = 0
+    this.#silent = false
   }
 
   #onData(
@@ -47,18 +74,20 @@ class TestSmtpServer {
     const chunks: Buffer[] = []
     stream.on('data', (chunk: Buffer) => chunks.push(chunk))
     stream.on('end', () => {
-      if (this.#rejection) {
-        const error = Object.assign(new Error(this.#rejection), { responseCode: 554 })
-        return callback(error)
-      }
-      const raw = Buffer.concat(chunks).toString('utf8')
-      this.received.push({
-        from: envelope.mailFrom ? envelope.mailFrom.address : '',
-        to: envelope.rcptTo.map((recipient) => recipient.address),
-        raw,
-        subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '',
-      })
-      callback()
+      setTimeout(() => {
+        if (this.#rejection) {
+          const error = Object.assign(new Error(this.#rejection), { responseCode: 554 })
+          return callback(error)
+        }
+        const raw = Buffer.concat(chunks).toString('utf8')
+        this.received.push({
+          from: envelope.mailFrom ? envelope.mailFrom.address : '',
+          to: envelope.rcptTo.map((recipient) => recipient.address),
+          raw,
+          subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '',
+        })
+        callback()
+      }, this.#replyDelayMs)
     })
   }
 }

@@ -79,11 +79,11 @@ export function readinessFor(dependencies: HealthDependencies) {
   return new ReadinessService(new HealthChecks().register(dependencyChecks(dependencies)))
 }
 
-async function dependencies(): Promise<HealthDependencies> {
+async function configuredDependencies(): Promise<HealthDependencies> {
   if (!healthConfig.checkRedis) return { database: db.connection() }
   const { default: redis } = await import('@adonisjs/redis/services/main')
   return { database: db.connection(), redis: redis.connection() }
 }
 
-app.container.singleton(HealthChecks, async () => healthChecksFor(await dependencies()))
-app.container.singleton(ReadinessService, async () => readinessFor(await dependencies()))
+app.container.singleton(HealthChecks, async () => healthChecksFor(await configuredDependencies()))
+app.container.singleton(ReadinessService, async () => readinessFor(await configuredDependencies()))

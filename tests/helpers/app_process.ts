@@ -113,10 +113,18 @@ export class AppProcess {
   /** Whether GET `path` answers 200. */
   async answers(path = '/health/live') {
     try {
-      return (await fetch(`${this.url}${path}`)).ok
+      const response = await fetch(`${this.url}${path}`)
+      return response.ok
     } catch {
       return false
     }
+  }
+
+  /** The status of GET `path` (or of the request `init` describes). */
+  async status(path: string, init: RequestInit = {}) {
+    const response = await this.fetch(path, init)
+    await response.arrayBuffer()
+    return response.status
   }
 
   fetch(path: string, init: RequestInit = {}) {

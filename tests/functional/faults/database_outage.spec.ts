@@ -94,8 +94,8 @@ test.group('Faults: PostgreSQL outage (production settings)', (group) => {
     assert.equal(checks.find((check) => check.name === 'database')?.status, 'error')
     // Readiness may reuse a result up to 1 s old.
     await setTimeout(1100)
-    assert.equal((await api.fetch('/health/ready')).status, 503)
-    assert.equal((await api.fetch('/health/live')).status, 200)
+    assert.equal(await api.status('/health/ready'), 503)
+    assert.equal(await api.status('/health/live'), 200)
 
     // The newsletter keeps the spec's 500, with no driver message in production.
     const subscribe = await api.fetch(
@@ -115,7 +115,7 @@ test.group('Faults: PostgreSQL outage (production settings)', (group) => {
     const me = await api.fetch('/auth/me', { headers: { cookie: started.cookie } })
     assert.equal(me.status, 200)
     assert.equal(((await me.json()) as { data: { email: string } }).data.email, ACCOUNT.email)
-    assert.equal((await api.fetch('/health')).status, 200)
+    assert.equal(await api.status('/health'), 200)
     const retried = await api.fetch(
       '/newsletter/subscribe',
       jsonRequest('POST', { email: 'bob@example.com' })
@@ -150,7 +150,7 @@ test.group('Faults: PostgreSQL outage (production settings)', (group) => {
     assert.isBelow(Date.now() - before, 5000)
 
     const healthStarted = Date.now()
-    assert.equal((await api.fetch('/health')).status, 503)
+    assert.equal(await api.status('/health'), 503)
     assert.isBelow(Date.now() - healthStarted, 3000)
   }).timeout(60_000)
 })

@@ -42,14 +42,19 @@ export default class AppProvider {
 
   /**
    * On SIGTERM the HTTP server stops accepting and lets requests in flight
-   * finish (its own terminating hook, which runs after this one); past
-   * DRAIN_TIMEOUT_MS the remaining connections are cut so pools can close.
+   * finish (its own terminating hook, which runs after this one). Keep-alive
+   * connections are closed as soon as they fall idle rather than at their
+   * timeout; past DRAIN_TIMEOUT_MS the remaining ones are cut so the pools
+   * can close.
    */
   #drainOnTerminate() {
     if (this.app.getEnvironment() !== 'web') return
     this.app.terminating(async () => {
-      const server = await this.app.container.make('server')
-      setTimeout(() => server.getNodeServer()?.closeAllConnections(), DRAIN_TIMEOUT_MS).unref()
+      const httpServer = await this.app.container.make('server')
+      const server = httpServer.getNodeServer()
+      if (!server) return
+      setInterval(() => server.closeIdleConnections(), 100).unref()
+      setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS).unref()
     })
   }
 }

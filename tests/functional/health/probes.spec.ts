@@ -1,0 +1,58 @@
+import { test } from '@japa/runner'
+import { setTimeout } from 'node:timers/promises'
+import app from '@adonisjs/core/services/app'
+import db from '@adonisjs/lucid/services/db'
+import type { PostgreConfig } from '@adonisjs/lucid/types/database'
+import ReadinessService from '#services/readiness_service'
+import { readinessFor } from '#start/health'
+import { TcpProxy } from '#tests/helpers/tcp_proxy'
+
+test.group('Health probes', (group) => {
+  group.each.teardown(() => app.container.restoreAll())
+
+  test('GET /health/live answers 200 with a minimal body', async ({ client }) => {
+    const response = await client.get('/health/live')
+
+    response.assertStatus(200)
+    response.assertBody({ status: 'ok', isHealthy: true })
+  })
+
+  test('GET /health/ready answers 200 while PostgreSQL answers', async ({ client }) => {
+    const response = await client.get('/health/ready')
+
+    response.assertStatus(200)
+    response.assertBody({ status: 'ok', isHealthy: true })
+  })
+
+  test('GET /health/ready answers 503 once PostgreSQL is gone, reusing a result up to 1 s old', async ({
+    client,
+  }) => {
+    const postgres = db.manager.get('postgres')!.config as PostgreConfig
+    const proxy = new TcpProxy(postgres.connection as { host: string; port: number })
+    await proxy.open()
+    db.manager.add('ready_through_proxy', {
+      ...postgres,
+      connection: { ...(postgres.connection as object), host: '127.0.0.1', port: proxy.port },
+    })
+    const readiness = readinessFor({ database: db.connection('ready_through_proxy') })
+    app.container.swap(ReadinessService, () => readiness)
+    try {
+      const up = await client.get('/health/ready')
+      up.assertStatus(200)
+
+      await proxy.close()
+      // Probes within the second get the last result: they cannot overload the database.
+      const cached = await client.get('/health/ready')
+      cached.assertStatus(200)
+
+      await setTimeout(1100)
+      const down = await client.get('/health/ready')
+      down.assertStatus(503)
+      down.assertBody({ status: 'error', isHealthy: false })
+    } finally {
+      await proxy.close()
+      await db.manager.close('ready_through_proxy')
+      db.manager.release('ready_through_proxy')
+    }
+  })
+})

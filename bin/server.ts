@@ -36,8 +36,11 @@ new Ignitor(APP_ROOT, { importer: IMPORTER })
     app.booting(async () => {
       await import('#start/env')
     })
-    app.listen('SIGTERM', () => app.terminate())
-    app.listenIf(app.managedByPm2, 'SIGINT', () => app.terminate())
+    // Drain (providers/app_provider.ts), close the pools, then exit even if a
+    // request cut at the drain timeout still has a socket open (a silent SMTP peer).
+    const terminate = () => app.terminate().finally(() => process.exit())
+    app.listen('SIGTERM', terminate)
+    app.listenIf(app.managedByPm2, 'SIGINT', terminate)
   })
   .httpServer()
   .start()

@@ -111,4 +111,23 @@ test.group('Faults: starting and stopping', (group) => {
     assert.isBelow(Date.now() - terminatedAt, 4000)
     assert.lengthOf(smtpServer.received, 1)
   }).timeout(30_000)
+
+  test('on SIGTERM waits at most 10 s for a request that does not finish', async ({ assert }) => {
+    api = await AppProcess.production({ SMTP_TIMEOUT_MS: '60000' })
+    await api.start()
+    smtpServer.silence()
+
+    const inFlight = api
+      .fetch('/newsletter/subscribe', jsonRequest('POST', { email: 'ann@example.com' }))
+      .then((response) => response.status)
+      .catch(() => 'cut')
+    await setTimeout(300)
+    const terminatedAt = Date.now()
+
+    assert.equal(await api.terminate(), 0)
+    const waited = Date.now() - terminatedAt
+    assert.isAtLeast(waited, 9500)
+    assert.isBelow(waited, 13_000)
+    assert.equal(await inFlight, 'cut')
+  }).timeout(30_000)
 })

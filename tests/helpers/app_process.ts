@@ -6,6 +6,16 @@ import config from '@adonisjs/core/services/config'
 import type { PostgreConfig } from '@adonisjs/lucid/types/database'
 import env from '#start/env'
 
+/** The body of a 503 while a dependency is down (contract, "Faults and outages"). */
+export const UNAVAILABLE = {
+  errors: [
+    {
+      message: 'The service is temporarily unavailable, please retry shortly',
+      code: 'common.service.unavailable',
+    },
+  ],
+}
+
 const APP_ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
 /** A free loopback port, from the OS. */

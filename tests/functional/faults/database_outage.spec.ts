@@ -9,23 +9,18 @@ import {
   jsonRequest,
   testDatabaseTarget,
   testDatabaseUrl,
+  UNAVAILABLE,
 } from '#tests/helpers/app_process'
 
-const UNAVAILABLE = {
-  errors: [
-    {
-      message: 'The service is temporarily unavailable, please retry shortly',
-      code: 'common.service.unavailable',
-    },
-  ],
-}
 const ACCOUNT = { email: 'ann@example.com', password: 'correct horse', fullName: 'Ann' }
 
 /**
- * The API in production mode whose PostgreSQL is reached through `proxy`,
- * signed up as ACCOUNT; returns its session cookie.
+ * The API in production mode whose PostgreSQL is reached through a proxy,
+ * signed up as ACCOUNT; returns the proxy and the session cookie.
  */
-async function productionApiThrough(proxy: TcpProxy) {
+async function productionApiThroughProxy() {
+  const proxy = new TcpProxy(testDatabaseTarget())
+  await proxy.open()
   const api = await AppProcess.production({
     DATABASE_URL: testDatabaseUrl(proxy.port),
     DB_POOL_ACQUIRE_TIMEOUT_MS: '1000',
@@ -35,7 +30,7 @@ async function productionApiThrough(proxy: TcpProxy) {
   if (signup.status !== 201) {
     throw new Error(`signup answered ${signup.status}: ${await signup.text()}\n${api.output}`)
   }
-  return { api, cookie: sessionCookieOf(signup.headers.getSetCookie()) }
+  return { api, proxy, cookie: sessionCookieOf(signup.headers.getSetCookie()) }
 }
 
 /** Requests a member's client makes, each expected to answer 503 during an outage. */
@@ -66,10 +61,8 @@ test.group('Faults: PostgreSQL outage (production settings)', (group) => {
   test('every route answers 503 while PostgreSQL is down, then recovers without a restart', async ({
     assert,
   }) => {
-    proxy = new TcpProxy(testDatabaseTarget())
-    await proxy.open()
-    const started = await productionApiThrough(proxy)
-    api = started.api
+    const started = await productionApiThroughProxy()
+    ;({ api, proxy } = started)
 
     await proxy.close()
 
@@ -126,10 +119,8 @@ test.group('Faults: PostgreSQL outage (production settings)', (group) => {
   test('a PostgreSQL that hangs answers 503 after the bounded pool wait, never a hang', async ({
     assert,
   }) => {
-    proxy = new TcpProxy(testDatabaseTarget())
-    await proxy.open()
-    const started = await productionApiThrough(proxy)
-    api = started.api
+    const started = await productionApiThroughProxy()
+    ;({ api, proxy } = started)
 
     await proxy.close()
     const blackhole = TcpProxy.blackhole()

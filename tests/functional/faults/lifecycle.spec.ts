@@ -9,16 +9,8 @@ import {
   jsonRequest,
   testDatabaseTarget,
   testDatabaseUrl,
+  UNAVAILABLE,
 } from '#tests/helpers/app_process'
-
-const UNAVAILABLE = {
-  errors: [
-    {
-      message: 'The service is temporarily unavailable, please retry shortly',
-      code: 'common.service.unavailable',
-    },
-  ],
-}
 
 test.group('Faults: starting and stopping', (group) => {
   let api: AppProcess | undefined

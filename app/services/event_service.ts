@@ -36,6 +36,18 @@ function withOrderedRanges(metadata: EventMetadata) {
   return metadata
 }
 
+const FIND_AS_MEMBER = `
+  SELECT m.user_id IS NOT NULL AS is_member, e.*,
+         a.event_id AS a__event_id, a.street_address AS a__street_address,
+         a.street_address_2 AS a__street_address_2, a.city AS a__city, a.state AS a__state,
+         a.postal_code AS a__postal_code, a.country AS a__country,
+         a.created_at AS a__created_at, a.updated_at AS a__updated_at
+    FROM (SELECT 1) AS one
+    LEFT JOIN organization_members m ON m.organization_id = ? AND m.user_id = ?
+    LEFT JOIN events e
+      ON m.user_id IS NOT NULL AND e.organization_id = m.organization_id AND e.id = ?
+    LEFT JOIN event_addresses a ON a.event_id = e.id`
+
 export default class EventService {
   /**
    * Creates an event (and its address) in one transaction. `organizationId`
@@ -98,8 +110,30 @@ export default class EventService {
     })
   }
 
-  find(organizationId: string, eventId: string) {
-    return this.#scoped(organizationId, eventId).preload('address').firstOrFail()
+  /**
+   * Membership, event and address in one statement. The event is only looked
+   * for when the user is a member, so a non-member learns nothing of it
+   * (OrganizationPolicy answers 403 first); a member naming another
+   * organization's event finds nothing.
+   */
+  async findAsMember(userId: string, organizationId: string, eventId: string) {
+    const { rows } = await db
+      .connection()
+      .getReadClient()
+      .raw(FIND_AS_MEMBER, [organizationId, userId, eventId])
+    const { is_member: isMember, ...columns } = rows[0]
+    const eventColumns: Record<string, unknown> = {}
+    const addressColumns: Record<string, unknown> = {}
+    for (const [name, value] of Object.entries(columns)) {
+      if (name.startsWith('a__')) addressColumns[name.slice(3)] = value
+      else eventColumns[name] = value
+    }
+    const event = eventColumns.id ? Event.$createFromAdapterResult(eventColumns)! : null
+    event?.$setRelated(
+      'address',
+      addressColumns.event_id ? EventAddress.$createFromAdapterResult(addressColumns)! : null
+    )
+    return { isMember: Boolean(isMember), event }
   }
 
   /** Looked up through the organization: another organization's event is not found. */

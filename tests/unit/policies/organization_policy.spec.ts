@@ -5,7 +5,7 @@ import { OrganizationFactory } from '#database/factories/organization_factory'
 import { addMember } from '#tests/helpers/accounts'
 import { resetDatabase } from '#tests/helpers/database'
 
-const ACTIONS = ['view', 'manageMembers', 'createEvent', 'viewEvent', 'updateEvent'] as const
+const ACTIONS = ['view', 'manageMembers', 'createEvent', 'updateEvent'] as const
 
 test.group('Organization policy', (group) => {
   group.each.setup(() => resetDatabase())
@@ -33,6 +33,17 @@ test.group('Organization policy', (group) => {
       assert.isFalse(response.authorized, action)
       assert.equal(response.status, 403)
     }
+  })
+
+  test('viewEvent decides on the membership found with the event', async ({ assert }) => {
+    const user = await UserFactory.create()
+    const policy = new OrganizationPolicy()
+
+    assert.isTrue(policy.viewEvent(user, { isMember: true }).authorized)
+    const denied = policy.viewEvent(user, { isMember: false })
+    assert.isFalse(denied.authorized)
+    assert.equal(denied.status, 403)
+    assert.equal(denied.message, 'You are not a member of this organization')
   })
 
   test('denies membership of another organization', async ({ assert }) => {

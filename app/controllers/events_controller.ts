@@ -18,11 +18,12 @@ export default class EventsController {
     return serialize(EventTransformer.transform(event))
   }
 
-  async update({ request, bouncer, serialize }: HttpContext) {
+  async update({ request, auth, bouncer, serialize }: HttpContext) {
     const { params, ...changes } = await request.validateUsing(updateEventValidator)
-    await bouncer.with(OrganizationPolicy).authorize('updateEvent', params.organizationId)
-    const event = await this.events.update(params.organizationId, params.id, changes)
-    return serialize(EventTransformer.transform(event))
+    const user = auth.getUserOrFail()
+    const found = await this.events.findAsMember(user.id, params.organizationId, params.id)
+    await bouncer.with(OrganizationPolicy).authorize('updateEvent', found)
+    return serialize(EventTransformer.transform(await this.events.update(found, changes)))
   }
 
   async show({ request, auth, bouncer, serialize }: HttpContext) {

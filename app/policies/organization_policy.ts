@@ -33,8 +33,8 @@ export default class OrganizationPolicy extends BasePolicy {
       : AuthorizationResponse.deny(NOT_A_MEMBER, 403)
   }
 
-  async updateEvent(user: User, organizationId: string) {
-    return this.#member(user, organizationId, NOT_A_MEMBER)
+  updateEvent(user: User, lookup: { isMember: boolean }) {
+    return this.viewEvent(user, lookup)
   }
 
   async #member(user: User, organizationId: string, message: string) {

@@ -5,7 +5,7 @@ import { OrganizationFactory } from '#database/factories/organization_factory'
 import { addMember } from '#tests/helpers/accounts'
 import { resetDatabase } from '#tests/helpers/database'
 
-const ACTIONS = ['view', 'manageMembers', 'createEvent', 'updateEvent'] as const
+const ACTIONS = ['view', 'manageMembers', 'createEvent'] as const
 
 test.group('Organization policy', (group) => {
   group.each.setup(() => resetDatabase())
@@ -35,15 +35,19 @@ test.group('Organization policy', (group) => {
     }
   })
 
-  test('viewEvent decides on the membership found with the event', async ({ assert }) => {
+  test('viewEvent and updateEvent decide on the membership found with the event', async ({
+    assert,
+  }) => {
     const user = await UserFactory.create()
     const policy = new OrganizationPolicy()
 
-    assert.isTrue(policy.viewEvent(user, { isMember: true }).authorized)
-    const denied = policy.viewEvent(user, { isMember: false })
-    assert.isFalse(denied.authorized)
-    assert.equal(denied.status, 403)
-    assert.equal(denied.message, 'You are not a member of this organization')
+    for (const action of ['viewEvent', 'updateEvent'] as const) {
+      assert.isTrue(policy[action](user, { isMember: true }).authorized, action)
+      const denied = policy[action](user, { isMember: false })
+      assert.isFalse(denied.authorized, action)
+      assert.equal(denied.status, 403)
+      assert.equal(denied.message, 'You are not a member of this organization')
+    }
   })
 
   test('denies membership of another organization', async ({ assert }) => {

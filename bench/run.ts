@@ -158,7 +158,7 @@ async function seed(url: string): Promise<Account[]> {
       `WITH inserted AS (
          INSERT INTO events (id, organization_id, name, status, event_type, metadata, created_at, updated_at)
          SELECT gen_random_uuid(), b.org_id, 'Event ' || g, 'PLANNING', 'ONE_OFF',
-                '{"category":"conference","guestCount":{"approximate":100}}', now(), now()
+                '{"category":"wedding","guestCount":{"approximate":100}}', now(), now()
            FROM generate_series($1::int, $2::int) g JOIN bench_users b ON b.i = 1 + (g % $3::int)
          RETURNING id)
        INSERT INTO event_addresses (event_id, city, country, postal_code, created_at, updated_at)
@@ -279,7 +279,7 @@ function scenarios(accounts: Account[]): Scenario[] {
           headers: { ...json, cookie: a.cookie },
           body: JSON.stringify({
             name: `New ${n}`,
-            metadata: { category: 'conference' },
+            metadata: { category: 'wedding' },
             address: { city: 'Ottawa', country: 'CA', postalCode: 'K1A 0B1' },
           }),
         }

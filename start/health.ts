@@ -56,11 +56,12 @@ type HealthDependencies = {
 export function healthChecksFor({ database, redis, disk = healthConfig.disk }: HealthDependencies) {
   const timeout = healthConfig.checkTimeoutMs
   const checks = [
+    // Disk usage moves slowly and measuring it is the costliest check: reused for 5 s.
     new TimeboxedCheck(
       'disk_space',
       new DiskSpaceCheck().warnWhenExceeds(disk.warnPercent).failWhenExceeds(disk.failPercent),
       timeout
-    ),
+    ).cacheFor('5 seconds'),
     new TimeboxedCheck('database', new DbCheck(database), timeout),
   ]
   if (redis) checks.push(new TimeboxedCheck('redis', new RedisCheck(redis), timeout))

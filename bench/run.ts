@@ -211,6 +211,8 @@ function smtpSink(port: number) {
       stream.on('end', () => callback())
     },
   })
+  // A client hanging up mid-conversation is no reason to stop the bench.
+  server.on('error', () => {})
   return new Promise<SMTPServer>((done) => server.listen(port, '127.0.0.1', () => done(server)))
 }
 
@@ -495,6 +497,12 @@ function printTable(results: { options: Record<string, number>; rows: any[] }) {
     )
   }
 }
+
+process.once('SIGINT', async () => {
+  await Promise.all(children.map(stop))
+  await embedded?.stop()
+  process.exit(130)
+})
 
 try {
   await main()

@@ -1,16 +1,33 @@
 import { defineConfig } from '@adonisjs/auth'
-import { sessionGuard, sessionUserProvider } from '@adonisjs/auth/session'
+import { SessionGuard } from '@adonisjs/auth/session'
+import type { HttpContext } from '@adonisjs/core/http'
 import type { InferAuthenticators, InferAuthEvents, Authenticators } from '@adonisjs/auth/types'
+import type { SessionUserProvider } from '#session/session_user_provider'
 
+const guardOptions = { useRememberMeTokens: false } as const
+
+/**
+ * The session guard of `sessionGuard()`, with a user provider per request
+ * that takes the user the session store read along with the session
+ * (app/session), instead of a second SELECT.
+ */
 const authConfig = defineConfig({
   default: 'web',
   guards: {
-    web: sessionGuard({
-      useRememberMeTokens: false,
-      provider: sessionUserProvider({
-        model: () => import('#models/user'),
-      }),
-    }),
+    web: {
+      async resolver(name, app) {
+        const emitter = await app.container.make('emitter')
+        const { SessionUserProvider: Provider } = await import('#session/session_user_provider')
+        return (ctx: HttpContext) =>
+          new SessionGuard<false, SessionUserProvider>(
+            name,
+            ctx,
+            guardOptions,
+            emitter as any,
+            new Provider(ctx)
+          )
+      },
+    },
   },
 })
 

@@ -1,11 +1,14 @@
 import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { defineConfig, stores } from '@adonisjs/session'
+import { databaseSessionStore } from '#session/database_session_store'
 
 /**
  * Sessions live server-side (PostgreSQL by default, Redis as an option), so
  * logout and expiry take effect on every instance. The cookie only carries
- * the signed session id.
+ * the signed session id. The database store reads the session and its user
+ * in one statement and extends an unchanged session at most once an hour
+ * (app/session/database_session_store.ts).
  */
 const sessionConfig = defineConfig({
   enabled: true,
@@ -20,7 +23,7 @@ const sessionConfig = defineConfig({
   },
   store: env.get('SESSION_STORE', 'database'),
   stores: {
-    database: stores.database({ tableName: 'sessions' }),
+    database: databaseSessionStore({ refreshAfter: '1 hour', gcProbability: 2 }),
     redis: stores.redis({ connection: 'main' }),
     cookie: stores.cookie(),
   },

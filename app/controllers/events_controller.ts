@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { errors } from '@adonisjs/lucid'
 import OrganizationPolicy from '#policies/organization_policy'
 import EventService from '#services/event_service'
 import EventTransformer from '#transformers/event_transformer'
@@ -17,17 +18,20 @@ export default class EventsController {
     return serialize(EventTransformer.transform(event))
   }
 
-  async update({ request, bouncer, serialize }: HttpContext) {
+  async update({ request, auth, bouncer, serialize }: HttpContext) {
     const { params, ...changes } = await request.validateUsing(updateEventValidator)
-    await bouncer.with(OrganizationPolicy).authorize('updateEvent', params.organizationId)
-    const event = await this.events.update(params.organizationId, params.id, changes)
-    return serialize(EventTransformer.transform(event))
+    const user = auth.getUserOrFail()
+    const found = await this.events.findAsMember(user.id, params.organizationId, params.id)
+    await bouncer.with(OrganizationPolicy).authorize('updateEvent', found)
+    return serialize(EventTransformer.transform(await this.events.update(found, changes)))
   }
 
-  async show({ request, bouncer, serialize }: HttpContext) {
+  async show({ request, auth, bouncer, serialize }: HttpContext) {
     const { params } = await request.validateUsing(showEventValidator)
-    await bouncer.with(OrganizationPolicy).authorize('viewEvent', params.organizationId)
-    const event = await this.events.find(params.organizationId, params.id)
-    return serialize(EventTransformer.transform(event))
+    const user = auth.getUserOrFail()
+    const lookup = await this.events.findAsMember(user.id, params.organizationId, params.id)
+    await bouncer.with(OrganizationPolicy).authorize('viewEvent', lookup)
+    if (!lookup.event) throw new errors.E_ROW_NOT_FOUND()
+    return serialize(EventTransformer.transform(lookup.event))
   }
 }

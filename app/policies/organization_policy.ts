@@ -26,12 +26,15 @@ export default class OrganizationPolicy extends BasePolicy {
     )
   }
 
-  async viewEvent(user: User, organizationId: string) {
-    return this.#member(user, organizationId, NOT_A_MEMBER)
+  /** Membership comes with the event lookup (EventService.findAsMember): one query. */
+  viewEvent(_user: User, lookup: { isMember: boolean }) {
+    return lookup.isMember
+      ? AuthorizationResponse.allow()
+      : AuthorizationResponse.deny(NOT_A_MEMBER, 403)
   }
 
-  async updateEvent(user: User, organizationId: string) {
-    return this.#member(user, organizationId, NOT_A_MEMBER)
+  updateEvent(user: User, lookup: { isMember: boolean }) {
+    return this.viewEvent(user, lookup)
   }
 
   async #member(user: User, organizationId: string, message: string) {

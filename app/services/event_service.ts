@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
-import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { errors } from '@adonisjs/lucid'
 import type { Infer } from '@vinejs/vine/types'
 import Event from '#models/event'
 import type { EventMetadata } from '#types/event'
@@ -35,6 +35,44 @@ function withOrderedRanges(metadata: EventMetadata) {
     }
   }
   return metadata
+}
+
+const FIND_AS_MEMBER = `
+  SELECT m.user_id IS NOT NULL AS is_member, e.xmin::text AS row_version, e.*,
+         a.event_id AS a__event_id, a.street_address AS a__street_address,
+         a.street_address_2 AS a__street_address_2, a.city AS a__city, a.state AS a__state,
+         a.postal_code AS a__postal_code, a.country AS a__country,
+         a.created_at AS a__created_at, a.updated_at AS a__updated_at
+    FROM (SELECT 1) AS one
+    LEFT JOIN organization_members m ON m.organization_id = ? AND m.user_id = ?
+    LEFT JOIN events e
+      ON m.user_id IS NOT NULL AND e.organization_id = m.organization_id AND e.id = ?
+    LEFT JOIN event_addresses a ON a.event_id = e.id`
+
+const WRITE_EVENT = `
+  WITH updated AS (
+    UPDATE events
+       SET name = ?, description = ?, target_date = ?, status = ?, event_type = ?,
+           metadata = ?::jsonb, updated_at = ?
+     WHERE id = ? AND xmin::text = ?
+    RETURNING id
+  ), address AS (
+    INSERT INTO event_addresses (event_id, street_address, street_address_2, city, state,
+                                 postal_code, country, created_at, updated_at)
+    SELECT id, ?, ?, ?, ?, ?, ?, ?::timestamptz, ?::timestamptz FROM updated WHERE ?::boolean
+    ON CONFLICT (event_id) DO UPDATE
+       SET street_address = EXCLUDED.street_address, street_address_2 = EXCLUDED.street_address_2,
+           city = EXCLUDED.city, state = EXCLUDED.state, postal_code = EXCLUDED.postal_code,
+           country = EXCLUDED.country, updated_at = EXCLUDED.updated_at
+  )
+  SELECT count(*)::int AS written FROM updated`
+
+/** What `findAsMember` found: membership, the event (null if none) and its row version. */
+export type FoundEvent = {
+  isMember: boolean
+  event: Event | null
+  version: string
+  reload: () => Promise<FoundEvent>
 }
 
 export default class EventService {
@@ -75,13 +113,16 @@ export default class EventService {
   }
 
   /**
-   * Applies a partial update under a row lock on the event, so concurrent
-   * PATCHes each merge into the metadata the previous one left.
+   * Applies a partial update to the event `findAsMember` found, in one
+   * statement and no transaction: the row is rewritten only while it is the
+   * version that was read (PostgreSQL's xmin); otherwise it is read again and
+   * the changes applied anew, so concurrent PATCHes each merge into what the
+   * previous one left.
    */
-  async update(organizationId: string, eventId: string, changes: UpdateEventInput) {
-    return db.transaction(async (trx) => {
-      const event = await this.#scoped(organizationId, eventId, trx).forUpdate().firstOrFail()
-
+  async update(found: FoundEvent, changes: UpdateEventInput) {
+    for (let current = found; ; current = await current.reload()) {
+      if (!current.event) throw new errors.E_ROW_NOT_FOUND()
+      const event = current.event
       const { metadata, address, ...fields } = changes
       event.merge(
         Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined))
@@ -90,41 +131,84 @@ export default class EventService {
         event.metadata = withOrderedRanges(Event.mergeMetadata(event.metadata, metadata))
       // An address-only change is a change of the event too.
       event.updatedAt = DateTime.now()
-      await event.save()
-
-      const stored = await EventAddress.query({ client: trx }).where('eventId', event.id).first()
-      event.$setRelated(
-        'address',
-        address ? await this.#upsertAddress(event, stored, address, trx) : stored
-      )
-      return event
-    })
+      const changedAddress = address ? this.#mergeAddress(event, address) : null
+      if (await this.#write(event, changedAddress, current.version)) {
+        if (changedAddress) event.$setRelated('address', changedAddress)
+        return event
+      }
+    }
   }
 
-  find(organizationId: string, eventId: string) {
-    return this.#scoped(organizationId, eventId).preload('address').firstOrFail()
+  /**
+   * Membership, event and address in one statement. The event is only looked
+   * for when the user is a member, so a non-member learns nothing of it
+   * (OrganizationPolicy answers 403 first); a member naming another
+   * organization's event finds nothing.
+   */
+  async findAsMember(userId: string, organizationId: string, eventId: string): Promise<FoundEvent> {
+    const { rows } = await db
+      .connection()
+      .getReadClient()
+      .raw(FIND_AS_MEMBER, [organizationId, userId, eventId])
+    const { is_member: isMember, row_version: version, ...columns } = rows[0]
+    const eventColumns: Record<string, unknown> = {}
+    const addressColumns: Record<string, unknown> = {}
+    for (const [name, value] of Object.entries(columns)) {
+      if (name.startsWith('a__')) addressColumns[name.slice(3)] = value
+      else eventColumns[name] = value
+    }
+    const event = eventColumns.id ? Event.$createFromAdapterResult(eventColumns)! : null
+    event?.$setRelated(
+      'address',
+      addressColumns.event_id ? EventAddress.$createFromAdapterResult(addressColumns)! : null
+    )
+    return {
+      isMember: Boolean(isMember),
+      event,
+      version: version as string,
+      reload: () => this.findAsMember(userId, organizationId, eventId),
+    }
   }
 
-  /** Looked up through the organization: another organization's event is not found. */
-  #scoped(organizationId: string, eventId: string, trx?: TransactionClientContract) {
-    return Event.query({ client: trx }).where('organizationId', organizationId).where('id', eventId)
-  }
-
-  /** Updates the address member by member, or creates it (a city is then required). */
-  async #upsertAddress(
-    event: Event,
-    stored: EventAddress | null,
-    changes: AddressInput,
-    trx: TransactionClientContract
-  ) {
+  /** The address changed member by member, or created (a city is then required). */
+  #mergeAddress(event: Event, changes: AddressInput) {
     const supplied = Object.fromEntries(
       Object.entries(changes).filter(([, value]) => value !== undefined)
     )
-    const address = stored ?? new EventAddress()
-    address.useTransaction(trx)
+    const address = event.address ?? new EventAddress()
     address.merge({ eventId: event.id, ...supplied })
     if (!address.city) throw invalidField('address.city', 'required', 'The city field is required')
     assertPostalCodeFitsCountry(address)
-    return address.save()
+    address.createdAt ??= event.updatedAt
+    address.updatedAt = event.updatedAt
+    return address
+  }
+
+  /** One statement: the event if still at `version`, and then the address. False on a lost race. */
+  async #write(event: Event, address: EventAddress | null, version: string) {
+    const { rows } = await db
+      .connection()
+      .getWriteClient()
+      .raw(WRITE_EVENT, [
+        event.name,
+        event.description,
+        event.targetDate?.toJSDate() ?? null,
+        event.status,
+        event.eventType,
+        JSON.stringify(event.metadata),
+        event.updatedAt.toJSDate(),
+        event.id,
+        version,
+        address?.streetAddress ?? null,
+        address?.streetAddress2 ?? null,
+        address?.city ?? null,
+        address?.state ?? null,
+        address?.postalCode ?? null,
+        address?.country ?? null,
+        address?.createdAt.toJSDate() ?? null,
+        address?.updatedAt.toJSDate() ?? null,
+        address !== null,
+      ])
+    return rows[0].written === 1
   }
 }

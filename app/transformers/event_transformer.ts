@@ -21,7 +21,8 @@ export default class EventTransformer extends BaseTransformer<Event> {
         'metadata',
       ]),
       targetDate: utcIso(this.resource.targetDate),
-      address: address ? AddressTransformer.transform(address) : null,
+      // toObject() directly: transform() captures a stack trace on every call.
+      address: address ? new AddressTransformer(address).toObject() : null,
       createdAt: utcIso(this.resource.createdAt),
       updatedAt: utcIso(this.resource.updatedAt),
     }

@@ -6,6 +6,7 @@ import { UserFactory } from '#database/factories/user_factory'
 import { OrganizationFactory } from '#database/factories/organization_factory'
 import { addMember, memberWithOrganization, sessionCookieFor } from '#tests/helpers/accounts'
 import { resetDatabase } from '#tests/helpers/database'
+import { recordQueries } from '#tests/helpers/queries'
 import { eventOf, eventsPath, fieldError, ISO_UTC } from '#tests/helpers/events'
 
 const NOT_FOUND = { errors: [{ message: 'Resource not found', code: 'common.resource.not_found' }] }
@@ -241,5 +242,26 @@ test.group('Events show', (group) => {
       .header('cookie', 'session=s%3Anot-a-session.x')
     forged.assertStatus(401)
     forged.assertBody(UNAUTHENTICATED)
+  })
+
+  test('costs at most 3 SQL round trips; the rate-limit counter is its only write', async ({
+    client,
+    assert,
+  }) => {
+    const { organization, cookie } = await memberWithOrganization(client)
+    const event = await eventOf(organization)
+    const warmUp = await client.get(eventsPath(organization.id, event.id)).header('cookie', cookie)
+    warmUp.assertStatus(200)
+
+    using queries = recordQueries()
+    const response = await client
+      .get(eventsPath(organization.id, event.id))
+      .header('cookie', cookie)
+
+    response.assertStatus(200)
+    assert.equal(response.body().data.id, event.id)
+    assert.isAtMost(queries.statements.length, 3, queries.statements.join('\n'))
+    // The limiter's counter is the one write a read may make.
+    assert.lengthOf(queries.writes(), 1, queries.writes().join('\n'))
   })
 })

@@ -7,6 +7,7 @@ import EventAddress from '#models/event_address'
 import { OrganizationFactory } from '#database/factories/organization_factory'
 import { addMember, memberWithOrganization } from '#tests/helpers/accounts'
 import { resetDatabase } from '#tests/helpers/database'
+import { recordQueries } from '#tests/helpers/queries'
 import { eventOf, eventsPath, fieldError, ISO_UTC, storedEvent } from '#tests/helpers/events'
 import { EVENT_STATUSES } from '#types/event'
 
@@ -894,5 +895,27 @@ test.group('Events update', (group) => {
     await database.assertCount('event_addresses', 1)
     const saved = await storedEvent(before.id)
     assert.deepEqual(saved.address, FULL_ADDRESS)
+  })
+
+  test('costs at most 5 SQL round trips, also when it creates the address', async ({
+    client,
+    assert,
+  }) => {
+    const { organization, cookie } = await memberWithOrganization(client)
+    const event = await eventOf(organization)
+    const path = eventsPath(organization.id, event.id)
+    const warmUp = await client.patch(path).header('cookie', cookie).json({ name: 'Warm-up' })
+    warmUp.assertStatus(200)
+
+    using queries = recordQueries()
+    const response = await client
+      .patch(path)
+      .header('cookie', cookie)
+      .json({ name: 'Counted', metadata: { guestCount: { min: 10 } }, address: { city: 'Ottawa' } })
+
+    response.assertStatus(200)
+    assert.equal(response.body().data.name, 'Counted')
+    assert.equal(response.body().data.address.city, 'Ottawa')
+    assert.isAtMost(queries.statements.length, 5, queries.statements.join('\n'))
   })
 })

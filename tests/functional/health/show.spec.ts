@@ -7,6 +7,7 @@ import { healthChecksFor } from '#start/health'
 import type { PostgreConfig } from '@adonisjs/lucid/types/database'
 import { RedisConnection } from '@adonisjs/redis'
 import { TcpProxy } from '#tests/helpers/tcp_proxy'
+import { recordQueries } from '#tests/helpers/queries'
 
 const SECRET = 'test-monitoring-secret'
 
@@ -40,6 +41,20 @@ test.group('Health show', (group) => {
 
     response.assertStatus(200)
     response.assertBody({ status: 'ok', isHealthy: true })
+  })
+
+  test('answers the minimal body with one SQL round trip, the database check', async ({
+    client,
+    assert,
+  }) => {
+    using queries = recordQueries()
+    const response = await client.get('/health')
+
+    response.assertStatus(200)
+    response.assertBody({ status: 'ok', isHealthy: true })
+    // Outside production /health is not throttled; in production the limiter adds one statement.
+    assert.lengthOf(queries.statements, 1, queries.statements.join('\n'))
+    assert.lengthOf(queries.writes(), 0)
   })
 
   test('answers the minimal body for a wrong secret', async ({ client }) => {

@@ -5,7 +5,7 @@ import { OrganizationFactory } from '#database/factories/organization_factory'
 import { addMember } from '#tests/helpers/accounts'
 import { resetDatabase } from '#tests/helpers/database'
 
-const ACTIONS = ['view', 'manageMembers', 'createEvent', 'viewEvent', 'updateEvent'] as const
+const ACTIONS = ['view', 'manageMembers', 'createEvent'] as const
 
 test.group('Organization policy', (group) => {
   group.each.setup(() => resetDatabase())
@@ -32,6 +32,21 @@ test.group('Organization policy', (group) => {
       const response = await policy[action](user, organization.id)
       assert.isFalse(response.authorized, action)
       assert.equal(response.status, 403)
+    }
+  })
+
+  test('viewEvent and updateEvent decide on the membership found with the event', async ({
+    assert,
+  }) => {
+    const user = await UserFactory.create()
+    const policy = new OrganizationPolicy()
+
+    for (const action of ['viewEvent', 'updateEvent'] as const) {
+      assert.isTrue(policy[action](user, { isMember: true }).authorized, action)
+      const denied = policy[action](user, { isMember: false })
+      assert.isFalse(denied.authorized, action)
+      assert.equal(denied.status, 403)
+      assert.equal(denied.message, 'You are not a member of this organization')
     }
   })
 

@@ -1,0 +1,123 @@
+import { MessageBuilder } from '@adonisjs/core/helpers'
+import string from '@adonisjs/core/helpers/string'
+import { configProvider } from '@adonisjs/core'
+import type { HttpContext } from '@adonisjs/core/http'
+import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import type {
+  SessionConfig,
+  SessionData,
+  SessionStoreContract,
+  SessionStoreFactory,
+} from '@adonisjs/session/types'
+
+/** The session key the `web` guard keeps the user id under. */
+const USER_ID_KEY = 'auth_web'
+
+/** The user row each request read together with its session (see SessionUserProvider). */
+const usersReadWithSession = new WeakMap<HttpContext, Record<string, unknown>>()
+
+export function userReadWithSession(ctx: HttpContext) {
+  return usersReadWithSession.get(ctx)
+}
+
+type Options = {
+  /** An unchanged session is extended once this much of its age has passed. */
+  refreshAfter: string
+  /** Percent of writes that also delete expired sessions. */
+  gcProbability: number
+}
+
+/**
+ * The `sessions` table, read in one statement per request:
+ *
+ * - the row is joined with its user (`user_id`, kept beside the signed data on
+ *   every write), so the auth guard needs no second SELECT;
+ * - an unchanged session is not written back on every request: its expiry is
+ *   pushed forward only when `refreshAfter` has passed since the last push.
+ *
+ * Everything stays in PostgreSQL, so every instance sees the same sessions and
+ * logout (the row deleted) ends a session everywhere.
+ */
+export class DatabaseSessionStore implements SessionStoreContract {
+  #expiresAt?: number
+
+  constructor(
+    private client: QueryClientContract,
+    private ctx: HttpContext,
+    private ttlSeconds: number,
+    private options: Options
+  ) {}
+
+  async read(sessionId: string): Promise<SessionData | null> {
+    const { rows } = await this.client.getWriteClient().raw(
+      `SELECT s.data AS session_data, s.expires_at AS session_expires_at, u.*
+         FROM sessions s LEFT JOIN users u ON u.id = s.user_id
+        WHERE s.id = ?`,
+      [sessionId]
+    )
+    if (!rows.length) return null
+    const { session_data: data, session_expires_at: expiresAt, ...user } = rows[0]
+
+    this.#expiresAt = new Date(expiresAt).getTime()
+    if (Date.now() > this.#expiresAt) {
+      await this.destroy(sessionId)
+      return null
+    }
+    if (user.id) usersReadWithSession.set(this.ctx, user)
+    return this.#verify(data, sessionId)
+  }
+
+  async write(sessionId: string, values: SessionData) {
+    const userId = values[USER_ID_KEY]
+    await this.client.getWriteClient().raw(
+      `INSERT INTO sessions (id, data, user_id, expires_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE
+         SET data = EXCLUDED.data, user_id = EXCLUDED.user_id, expires_at = EXCLUDED.expires_at`,
+      [
+        sessionId,
+        new MessageBuilder().build(values, undefined, sessionId),
+        typeof userId === 'string' ? userId : null,
+        this.#newExpiry(),
+      ]
+    )
+    if (Math.random() * 100 < this.options.gcProbability) {
+      await this.client.from('sessions').where('expires_at', '<=', new Date()).delete()
+    }
+  }
+
+  async destroy(sessionId: string) {
+    await this.client.from('sessions').where('id', sessionId).delete()
+  }
+
+  /** Called for every unchanged session: a write only when the expiry is due to move. */
+  async touch(sessionId: string) {
+    const refreshAfterMs = string.seconds.parse(this.options.refreshAfter) * 1000
+    const lastPushed = (this.#expiresAt ?? 0) - this.ttlSeconds * 1000
+    if (Date.now() - lastPushed < refreshAfterMs) return
+    await this.client
+      .from('sessions')
+      .where('id', sessionId)
+      .update({ expires_at: this.#newExpiry() })
+  }
+
+  #newExpiry() {
+    return new Date(Date.now() + this.ttlSeconds * 1000)
+  }
+
+  #verify(contents: string, sessionId: string): SessionData | null {
+    try {
+      return new MessageBuilder().verify(contents, sessionId)
+    } catch {
+      return null
+    }
+  }
+}
+
+/** The store for config/session.ts. */
+export function databaseSessionStore(options: Options) {
+  return configProvider.create<SessionStoreFactory>(async (app) => {
+    const db = await app.container.make('lucid.db')
+    return (ctx: HttpContext, config: SessionConfig) =>
+      new DatabaseSessionStore(db.connection(), ctx, string.seconds.parse(config.age), options)
+  })
+}

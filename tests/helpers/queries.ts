@@ -1,0 +1,25 @@
+import pg from 'pg'
+
+/**
+ * Records every statement sent to PostgreSQL by any client of this process
+ * (Lucid, the limiter's raw queries, the session store) while in scope:
+ * one `query()` of a pg client is one round trip. pg has no query event of
+ * its own, hence the wrapper, undone when the recorder is disposed.
+ */
+export function recordQueries() {
+  const statements: string[] = []
+  const original = pg.Client.prototype.query
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const [config] = args
+    statements.push(typeof config === 'string' ? config : (config as { text: string }).text)
+    return (original as (...a: unknown[]) => unknown).apply(this, args)
+  } as typeof original
+  return {
+    statements,
+    /** The statements that change something. */
+    writes: () => statements.filter((text) => !/^\s*(SELECT|WITH\s[^()]*\(\s*SELECT)/i.test(text)),
+    [Symbol.dispose]() {
+      pg.Client.prototype.query = original
+    },
+  }
+}

@@ -5,7 +5,9 @@ import type { QueryResult, QueryResultRow } from 'pg'
  * Runs one statement of the hot path as a named prepared statement on a
  * connection of Lucid's own pool: PostgreSQL parses and plans it once per
  * connection instead of on every request, and knex's query builder is
- * skipped. `text` uses $1, $2… placeholders.
+ * skipped. `text` uses $1, $2… placeholders. Deploy a migration that changes
+ * the columns of these statements' tables with a restart of the instances
+ * (PostgreSQL refuses a prepared plan whose result columns changed).
  */
 export async function runPrepared<Row extends QueryResultRow>(
   name: string,

@@ -441,8 +441,10 @@ async function main() {
     const rssBefore = apis.map((api) => rssMb(api.pid))
     const api: Measure[] = []
     const raw: Measure[] = []
+    const rssAfterRounds: (number | null)[][] = []
     for (let round = 1; round <= rounds; round++) {
       api.push(await load(apiPorts, scenario, `${scenario.name}, API, round ${round}/${rounds}`))
+      rssAfterRounds.push(apis.map((p) => rssMb(p.pid)))
       raw.push(
         await load([baselinePort], scenario, `${scenario.name}, baseline, round ${round}/${rounds}`)
       )
@@ -456,6 +458,7 @@ async function main() {
       ratio: Math.round((a.rps / b.rps) * 100) / 100,
       rssBeforeMb: rssBefore,
       rssAfterMb: apis.map((p) => rssMb(p.pid)),
+      rssAfterEachApiRoundMb: rssAfterRounds,
     })
   }
   progress('')

@@ -23,7 +23,7 @@ const authConfig = defineConfig({
             name,
             ctx,
             guardOptions,
-            emitter as any,
+            emitter as ConstructorParameters<typeof SessionGuard>[3],
             new Provider(ctx)
           )
       },

@@ -9,6 +9,7 @@ import InternalException from '#exceptions/internal_exception'
 import { invalidField } from '#exceptions/validation_error_reporter'
 import { isClientError, isInvalidData } from '#services/database_errors'
 import { isDependencyUnavailable } from '#services/dependency_errors'
+import { runPrepared } from '#services/prepared_statement'
 import {
   assertPostalCodeFitsCountry,
   type createEventValidator,
@@ -44,22 +45,22 @@ const FIND_AS_MEMBER = `
          a.postal_code AS a__postal_code, a.country AS a__country,
          a.created_at AS a__created_at, a.updated_at AS a__updated_at
     FROM (SELECT 1) AS one
-    LEFT JOIN organization_members m ON m.organization_id = ? AND m.user_id = ?
+    LEFT JOIN organization_members m ON m.organization_id = $1 AND m.user_id = $2
     LEFT JOIN events e
-      ON m.user_id IS NOT NULL AND e.organization_id = m.organization_id AND e.id = ?
+      ON m.user_id IS NOT NULL AND e.organization_id = m.organization_id AND e.id = $3
     LEFT JOIN event_addresses a ON a.event_id = e.id`
 
 const WRITE_EVENT = `
   WITH updated AS (
     UPDATE events
-       SET name = ?, description = ?, target_date = ?, status = ?, event_type = ?,
-           metadata = ?::jsonb, updated_at = ?
-     WHERE id = ? AND xmin::text = ?
+       SET name = $1, description = $2, target_date = $3, status = $4, event_type = $5,
+           metadata = $6::jsonb, updated_at = $7
+     WHERE id = $8 AND xmin::text = $9
     RETURNING id
   ), address AS (
     INSERT INTO event_addresses (event_id, street_address, street_address_2, city, state,
                                  postal_code, country, created_at, updated_at)
-    SELECT id, ?, ?, ?, ?, ?, ?, ?::timestamptz, ?::timestamptz FROM updated WHERE ?::boolean
+    SELECT id, $10, $11, $12, $13, $14, $15, $16::timestamptz, $17::timestamptz FROM updated WHERE $18::boolean
     ON CONFLICT (event_id) DO UPDATE
        SET street_address = EXCLUDED.street_address, street_address_2 = EXCLUDED.street_address_2,
            city = EXCLUDED.city, state = EXCLUDED.state, postal_code = EXCLUDED.postal_code,
@@ -146,10 +147,11 @@ export default class EventService {
    * organization's event finds nothing.
    */
   async findAsMember(userId: string, organizationId: string, eventId: string): Promise<FoundEvent> {
-    const { rows } = await db
-      .connection()
-      .getReadClient()
-      .raw(FIND_AS_MEMBER, [organizationId, userId, eventId])
+    const { rows } = await runPrepared('find_event_as_member', FIND_AS_MEMBER, [
+      organizationId,
+      userId,
+      eventId,
+    ])
     const { is_member: isMember, row_version: version, ...columns } = rows[0]
     const eventColumns: Record<string, unknown> = {}
     const addressColumns: Record<string, unknown> = {}
@@ -186,29 +188,26 @@ export default class EventService {
 
   /** One statement: the event if still at `version`, and then the address. False on a lost race. */
   async #write(event: Event, address: EventAddress | null, version: string) {
-    const { rows } = await db
-      .connection()
-      .getWriteClient()
-      .raw(WRITE_EVENT, [
-        event.name,
-        event.description,
-        event.targetDate?.toJSDate() ?? null,
-        event.status,
-        event.eventType,
-        JSON.stringify(event.metadata),
-        event.updatedAt.toJSDate(),
-        event.id,
-        version,
-        address?.streetAddress ?? null,
-        address?.streetAddress2 ?? null,
-        address?.city ?? null,
-        address?.state ?? null,
-        address?.postalCode ?? null,
-        address?.country ?? null,
-        address?.createdAt.toJSDate() ?? null,
-        address?.updatedAt.toJSDate() ?? null,
-        address !== null,
-      ])
+    const { rows } = await runPrepared('write_event', WRITE_EVENT, [
+      event.name,
+      event.description,
+      event.targetDate?.toJSDate() ?? null,
+      event.status,
+      event.eventType,
+      JSON.stringify(event.metadata),
+      event.updatedAt.toJSDate(),
+      event.id,
+      version,
+      address?.streetAddress ?? null,
+      address?.streetAddress2 ?? null,
+      address?.city ?? null,
+      address?.state ?? null,
+      address?.postalCode ?? null,
+      address?.country ?? null,
+      address?.createdAt.toJSDate() ?? null,
+      address?.updatedAt.toJSDate() ?? null,
+      address !== null,
+    ])
     return rows[0].written === 1
   }
 }

@@ -2,6 +2,7 @@ import { MessageBuilder } from '@adonisjs/core/helpers'
 import string from '@adonisjs/core/helpers/string'
 import { configProvider } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { runPrepared } from '#services/prepared_statement'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type {
   SessionConfig,
@@ -49,10 +50,11 @@ export class DatabaseSessionStore implements SessionStoreContract {
   ) {}
 
   async read(sessionId: string): Promise<SessionData | null> {
-    const { rows } = await this.client.getWriteClient().raw(
+    const { rows } = await runPrepared(
+      'read_session',
       `SELECT s.data AS session_data, s.expires_at AS session_expires_at, u.*
          FROM sessions s LEFT JOIN users u ON u.id = s.user_id
-        WHERE s.id = ?`,
+        WHERE s.id = $1`,
       [sessionId]
     )
     if (!rows.length) return null

@@ -1,7 +1,9 @@
 import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
 import { UserFactory } from '#database/factories/user_factory'
 import { resetDatabase } from '#tests/helpers/database'
 import { sessionCookieFor } from '#tests/helpers/accounts'
+import { recordQueries } from '#tests/helpers/queries'
 
 test.group('Auth me', (group) => {
   group.each.setup(() => resetDatabase())
@@ -32,5 +34,43 @@ test.group('Auth me', (group) => {
     response.assertBody({
       errors: [{ message: 'Unauthorized access', code: 'auth.unauthenticated' }],
     })
+  })
+
+  test('reads the session and its user in one statement, leaving the session row as it was', async ({
+    client,
+    assert,
+  }) => {
+    const user = await UserFactory.create()
+    const cookie = await sessionCookieFor(client, user)
+    const before = await db.from('sessions').where('user_id', user.id).firstOrFail()
+
+    using queries = recordQueries()
+    const response = await client.get('/auth/me').header('cookie', cookie)
+
+    response.assertStatus(200)
+    assert.equal(response.body().data.id, user.id)
+    // The session with its user, then the rate-limit counter.
+    assert.lengthOf(queries.statements, 2, queries.statements.join('\n'))
+    const after = await db.from('sessions').where('user_id', user.id).firstOrFail()
+    assert.equal(after.expires_at.getTime(), before.expires_at.getTime())
+  })
+
+  test('pushes the expiry forward once an hour has passed since the last push', async ({
+    client,
+    assert,
+  }) => {
+    const user = await UserFactory.create()
+    const cookie = await sessionCookieFor(client, user)
+    await db
+      .from('sessions')
+      .where('user_id', user.id)
+      .update({ expires_at: db.raw(`expires_at - interval '61 minutes'`) })
+    const before = await db.from('sessions').where('user_id', user.id).firstOrFail()
+
+    const response = await client.get('/auth/me').header('cookie', cookie)
+
+    response.assertStatus(200)
+    const after = await db.from('sessions').where('user_id', user.id).firstOrFail()
+    assert.isAbove(after.expires_at.getTime(), before.expires_at.getTime() + 60 * 60 * 1000)
   })
 })

@@ -65,7 +65,10 @@ export const isoDateTime = () =>
       vine.createRule((value, _options, field) => {
         if (
           typeof value === 'string' &&
-          !(/^\d{4}-\d{2}-\d{2}(?:$|T)/.test(value) && DateTime.fromISO(value, { zone: 'utc' }).isValid)
+          !(
+            /^\d{4}-\d{2}-\d{2}(?:$|T)/.test(value) &&
+            DateTime.fromISO(value, { zone: 'utc' }).isValid
+          )
         ) {
           field.report('The {{ field }} field must be an ISO 8601 date-time', 'iso8601', field)
         }

@@ -58,8 +58,9 @@ export default class BodyParserMiddleware {
 
 /** What the parser's own failures mean for the caller. */
 function undecodable(error: unknown) {
-  const code = (error as { code?: unknown })?.code
-  if (code === 'E_ENCODING_UNSUPPORTED') {
+  const { code, status } = (error ?? {}) as { code?: unknown; status?: unknown }
+  // raw-body names it E_ENCODING_UNSUPPORTED; inflation only says 415.
+  if (code === 'E_ENCODING_UNSUPPORTED' || status === 415) {
     return new UnsupportedEncodingException('Unsupported content encoding', { cause: error })
   }
   // zlib's errors (Z_DATA_ERROR, Z_BUF_ERROR, ...): the bytes are not what the header says.

@@ -13,5 +13,6 @@ export async function rawRequest(
     headers,
     body,
   })
-  return { status: response.status, headers: response.headers, body: await response.json() }
+  const json: any = await response.json()
+  return { status: response.status, headers: response.headers, body: json }
 }

@@ -134,7 +134,7 @@ test.group('Headers on every response', (group) => {
       const response = await client.get('/health').header('x-request-id', value)
 
       response.assertStatus(200)
-      assert.match(response.header('x-request-id'), UUID)
+      assert.match(response.header('x-request-id') ?? '', UUID)
     })
 
   test('the signed-in answers carry Cache-Control: no-store', async ({ client }) => {
@@ -156,7 +156,7 @@ test.group('Headers on every response', (group) => {
     response.assertHeader('access-control-allow-origin', 'http://localhost:5173')
     assert.sameMembers(
       response
-        .header('access-control-expose-headers')
+        .header('access-control-expose-headers')!
         .split(',')
         .map((name: string) => name.trim().toLowerCase()),
       [

@@ -3,13 +3,12 @@ import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { Infer } from '@vinejs/vine/types'
 import Event from '#models/event'
-import type { EventMetadata } from '#types/event'
 import EventAddress from '#models/event_address'
 import InternalException from '#exceptions/internal_exception'
-import { invalidField } from '#exceptions/validation_error_reporter'
 import { isClientError, isInvalidData } from '#services/database_errors'
 import {
-  assertPostalCodeFitsCountry,
+  assertOrderedRanges,
+  assertValidAddress,
   type createEventValidator,
   type updateEventValidator,
 } from '#validators/event'
@@ -18,24 +17,6 @@ type CreateEventInput = Omit<Infer<typeof createEventValidator>, 'params'>
 type UpdateEventInput = Omit<Infer<typeof updateEventValidator>, 'params'>
 type AddressInput = NonNullable<UpdateEventInput['address']>
 
-/**
- * A range's min may not exceed its max, judged on the metadata that would be
- * stored (after a PATCH merge), so half of a range can change at a time.
- */
-function withOrderedRanges(metadata: EventMetadata) {
-  for (const range of ['guestCount', 'budgetRange'] as const) {
-    const { min, max } = metadata[range] ?? {}
-    if (typeof min === 'number' && typeof max === 'number' && min > max) {
-      throw invalidField(
-        `metadata.${range}.min`,
-        'range',
-        'The min field must not be greater than max'
-      )
-    }
-  }
-  return metadata
-}
-
 export default class EventService {
   /**
    * Creates an event (and its address) in one transaction. `organizationId`
@@ -43,7 +24,7 @@ export default class EventService {
    * "Failed to create event".
    */
   async create(organizationId: string, input: CreateEventInput) {
-    if (input.address) assertPostalCodeFitsCountry(input.address)
+    if (input.address) assertValidAddress(input.address)
 
     try {
       return await db.transaction(async (trx) => {
@@ -55,7 +36,7 @@ export default class EventService {
             targetDate: input.targetDate ?? null,
             status: input.status ?? 'BACKLOG',
             eventType: input.eventType ?? 'ONE_OFF',
-            metadata: withOrderedRanges(Event.mergeMetadata({}, input.metadata ?? {})),
+            metadata: assertOrderedRanges(Event.mergeMetadata({}, input.metadata ?? {})),
           },
           { client: trx }
         )
@@ -83,8 +64,9 @@ export default class EventService {
       event.merge(
         Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined))
       )
-      if (metadata)
-        event.metadata = withOrderedRanges(Event.mergeMetadata(event.metadata, metadata))
+      if (metadata) {
+        event.metadata = assertOrderedRanges(Event.mergeMetadata(event.metadata, metadata))
+      }
       // An address-only change is a change of the event too.
       event.updatedAt = DateTime.now()
       await event.save()
@@ -107,7 +89,7 @@ export default class EventService {
     return Event.query({ client: trx }).where('organizationId', organizationId).where('id', eventId)
   }
 
-  /** Updates the address member by member, or creates it (a city is then required). */
+  /** Updates the address member by member, or creates it; the result must be valid. */
   async #upsertAddress(
     event: Event,
     stored: EventAddress | null,
@@ -120,8 +102,7 @@ export default class EventService {
     const address = stored ?? new EventAddress()
     address.useTransaction(trx)
     address.merge({ eventId: event.id, ...supplied })
-    if (!address.city) throw invalidField('address.city', 'required', 'The city field is required')
-    assertPostalCodeFitsCountry(address)
+    assertValidAddress(address)
     return address.save()
   }
 }

@@ -37,7 +37,9 @@ export const http = defineConfig({
   // A URL that is not valid percent-encoding never reaches the middleware:
   // answer it in the envelope, with the headers of every response.
   onBadUrl: (request: IncomingMessage, response: ServerResponse) => {
-    void import('#exceptions/handler').then(({ answerBadUrl }) => answerBadUrl(request, response))
+    import('#exceptions/handler')
+      .then(({ answerBadUrl }) => answerBadUrl(request, response))
+      .catch(() => response.destroy())
   },
   cookie: {
     domain: '',

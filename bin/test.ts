@@ -11,6 +11,13 @@
 */
 
 process.env.NODE_ENV = 'test'
+/**
+ * Dates must mean the same instant whatever the server's zone (contract,
+ * Hostile input): the suite runs far from UTC so a parse or a format that
+ * leans on the process zone fails a test. Node applies a TZ assignment at
+ * once, and nothing has read a date yet.
+ */
+process.env.TZ = 'Asia/Tokyo'
 
 import 'reflect-metadata'
 import { Ignitor, prettyPrintError } from '@adonisjs/core'

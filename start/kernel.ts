@@ -10,9 +10,11 @@ import server from '@adonisjs/core/services/server'
 server.errorHandler(() => import('#exceptions/handler'))
 
 /**
- * Runs for every request, even one that matches no route.
+ * Runs for every request, even one that matches no route. The security
+ * headers come first, so every answer carries them.
  */
 server.use([
+  () => import('#middleware/security_headers_middleware'),
   () => import('#middleware/dependencies_ready_middleware'),
   () => import('#middleware/force_json_response_middleware'),
   () => import('#middleware/container_bindings_middleware'),
@@ -23,8 +25,7 @@ server.use([
  * Runs for every request that matches a route.
  */
 router.use([
-  () => import('@adonisjs/core/bodyparser_middleware'),
-  () => import('@adonisjs/shield/shield_middleware'),
+  () => import('#middleware/body_parser_middleware'),
   () => import('@adonisjs/auth/initialize_auth_middleware'),
   () => import('#middleware/initialize_bouncer_middleware'),
 ])
@@ -34,7 +35,7 @@ router.use([
  * newsletter) neither read nor hand out session cookies.
  */
 export const middleware = router.named({
-  session: () => import('@adonisjs/session/session_middleware'),
+  session: () => import('#middleware/session_middleware'),
   silentAuth: () => import('#middleware/silent_auth_middleware'),
   auth: () => import('#middleware/auth_middleware'),
   jsonBody: () => import('#middleware/json_body_middleware'),

@@ -9,17 +9,44 @@
 
 import app from '@adonisjs/core/services/app'
 import limiter from '@adonisjs/limiter/services/main'
+import type { HttpLimiter } from '@adonisjs/limiter'
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import { isMonitoringSecret } from '#services/monitoring_secret'
 import { isDependencyUnavailable } from '#services/dependency_errors'
 
-/** The spec disables the newsletter limit in tests; the test of the limit turns it on. */
-export const newsletterLimit = { enabledInTests: false }
+type Builder = (ctx: HttpContext) => HttpLimiter<any> | null | Promise<HttpLimiter<any> | null>
+
+/**
+ * `limiter.define` with one difference: the X-RateLimit headers are written
+ * before the request goes on, not after it. A limit inside the request that
+ * refuses it (login brute force) then keeps its own headers on its 429 (the
+ * handler writes them), where `define` would overwrite them with this
+ * limit's. Same keys as `define` (`<name>_<key>`), same 429 when exhausted.
+ */
+function throttle(name: string, build: Builder) {
+  return async (ctx: HttpContext, next: NextFn) => {
+    const limit = await build(ctx)
+    if (!limit) return next()
+    const { limit: allowed, remaining } = await limit.throttle(name, ctx)
+    ctx.response.header('X-RateLimit-Limit', allowed)
+    ctx.response.header('X-RateLimit-Remaining', remaining)
+    return next()
+  }
+}
+
+/**
+ * Whether the newsletter limit applies: the spec disables it in tests. The
+ * test of the limit swaps it on through the container, nothing is mutated.
+ */
+export class NewsletterLimitSwitch {
+  constructor(readonly enabled = !app.inTest) {}
+}
 
 /** 30 requests per IP per minute. */
-export const throttleNewsletter = limiter.define('newsletter', (ctx) => {
-  if (app.inTest && !newsletterLimit.enabledInTests) return limiter.noLimit()
+export const throttleNewsletter = throttle('newsletter', async (ctx) => {
+  const { enabled } = await ctx.containerResolver.make(NewsletterLimitSwitch)
+  if (!enabled) return limiter.noLimit()
   return limiter.allowRequests(30).every('1 minute').usingKey(`ip_${ctx.request.ip()}`)
 })
 
@@ -29,14 +56,15 @@ export const throttleNewsletter = limiter.define('newsletter', (ctx) => {
  * counter before consuming it (two round trips); consuming alone refuses the
  * same requests, as these limits have no block duration.
  */
-const apiLimit = async (ctx: HttpContext, next: NextFn) => {
+export const throttleApi = async (ctx: HttpContext, next: NextFn) => {
   const [requests, key] = ctx.auth.user
     ? [100, `user_${ctx.auth.user.id}`]
     : [10, `ip_${ctx.request.ip()}`]
   const consumed = await limiter.use({ requests, duration: '1 minute' }).consume(`api_${key}`)
-  await next()
+  // Before the request goes on, as in `throttle`: an inner 429 keeps its own headers.
   ctx.response.header('X-RateLimit-Limit', consumed.limit)
   ctx.response.header('X-RateLimit-Remaining', consumed.remaining)
+  return next()
 }
 
 /**
@@ -44,28 +72,6 @@ const apiLimit = async (ctx: HttpContext, next: NextFn) => {
  */
 export const loginLimiter = () =>
   limiter.use({ requests: 5, duration: '1 minute', blockDuration: '15 minutes' })
-
-/**
- * The limiter's middleware writes its own X-RateLimit headers once the
- * request is done. When a limit inside the request refused it (login brute
- * force), its 429 keeps the headers of the limit that refused it.
- */
-export const throttleApi = async (ctx: HttpContext, next: NextFn) => {
-  let refusal: { limit: string; remaining: string } | undefined
-  await apiLimit(ctx, async () => {
-    await next()
-    if (ctx.response.getStatus() === 429) {
-      refusal = {
-        limit: String(ctx.response.getHeader('x-ratelimit-limit')),
-        remaining: String(ctx.response.getHeader('x-ratelimit-remaining')),
-      }
-    }
-  })
-  if (refusal) {
-    ctx.response.header('X-RateLimit-Limit', refusal.limit)
-    ctx.response.header('X-RateLimit-Remaining', refusal.remaining)
-  }
-}
 
 /**
  * Runs `limit`, but lets the request through when the limiter's own store

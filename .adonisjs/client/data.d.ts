@@ -10,7 +10,6 @@ import type EventTransformer from '#transformers/event_transformer'
 import type MemberTransformer from '#transformers/member_transformer'
 import type OrganizationTransformer from '#transformers/organization_transformer'
 import type UserTransformer from '#transformers/user_transformer'
-import type UtcIsoTransformer from '#transformers/utc_iso'
 
 export namespace Data {
   export type Address = InferData<AddressTransformer>
@@ -32,9 +31,5 @@ export namespace Data {
   export type User = InferData<UserTransformer>
   export namespace User {
     export type Variants = InferVariants<UserTransformer>
-  }
-  export type UtcIso = InferData<UtcIsoTransformer>
-  export namespace UtcIso {
-    export type Variants = InferVariants<UtcIsoTransformer>
   }
 }

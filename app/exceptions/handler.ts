@@ -7,8 +7,10 @@ import { errors as limiterErrors } from '@adonisjs/limiter'
 import { errors as lucidErrors } from '@adonisjs/lucid'
 import { errors as httpErrors } from '@adonisjs/core/http'
 import { errors as vineErrors } from '@vinejs/vine'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import ApiException from '#exceptions/api_exception'
 import ServiceUnavailableException from '#exceptions/service_unavailable_exception'
+import { requestIdOf, securityHeaders } from '#middleware/security_headers_middleware'
 import { isInvalidData } from '#services/database_errors'
 import { isDependencyUnavailable } from '#services/dependency_errors'
 
@@ -113,9 +115,6 @@ export default class HttpExceptionHandler extends ExceptionHandler {
         'input.body.invalid_value'
       )
     }
-    if (code === 'E_ENCODING_UNSUPPORTED') {
-      return one(415, 'Unsupported content encoding', 'input.body.unsupported_media_type')
-    }
 
     return one(
       500,
@@ -136,6 +135,22 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     }
     return one(404, 'Resource not found', 'common.resource.not_found')
   }
+}
+
+/**
+ * A URL that is not valid percent-encoding fails before any context exists
+ * (config/app.ts, onBadUrl): the same envelope and headers, by hand.
+ */
+export function answerBadUrl(request: IncomingMessage, response: ServerResponse) {
+  const body = JSON.stringify({
+    errors: [{ message: 'The URL is not valid percent-encoding', code: 'input.url.invalid' }],
+  })
+  response.writeHead(400, {
+    ...securityHeaders(requestIdOf(request)),
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+  })
+  response.end(body)
 }
 
 function one(status: number, message: string, code: string): Rendered {

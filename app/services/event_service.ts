@@ -3,15 +3,14 @@ import db from '@adonisjs/lucid/services/db'
 import { errors } from '@adonisjs/lucid'
 import type { Infer } from '@vinejs/vine/types'
 import Event from '#models/event'
-import type { EventMetadata } from '#types/event'
 import EventAddress from '#models/event_address'
 import InternalException from '#exceptions/internal_exception'
-import { invalidField } from '#exceptions/validation_error_reporter'
 import { isClientError, isInvalidData } from '#services/database_errors'
 import { isDependencyUnavailable } from '#services/dependency_errors'
 import { runPrepared } from '#services/prepared_statement'
 import {
-  assertPostalCodeFitsCountry,
+  assertOrderedRanges,
+  assertValidAddress,
   type createEventValidator,
   type updateEventValidator,
 } from '#validators/event'
@@ -19,24 +18,6 @@ import {
 type CreateEventInput = Omit<Infer<typeof createEventValidator>, 'params'>
 type UpdateEventInput = Omit<Infer<typeof updateEventValidator>, 'params'>
 type AddressInput = NonNullable<UpdateEventInput['address']>
-
-/**
- * A range's min may not exceed its max, judged on the metadata that would be
- * stored (after a PATCH merge), so half of a range can change at a time.
- */
-function withOrderedRanges(metadata: EventMetadata) {
-  for (const range of ['guestCount', 'budgetRange'] as const) {
-    const { min, max } = metadata[range] ?? {}
-    if (typeof min === 'number' && typeof max === 'number' && min > max) {
-      throw invalidField(
-        `metadata.${range}.min`,
-        'range',
-        'The min field must not be greater than max'
-      )
-    }
-  }
-  return metadata
-}
 
 const FIND_AS_MEMBER = `
   SELECT m.user_id IS NOT NULL AS is_member, e.xmin::text AS row_version, e.*,
@@ -83,7 +64,7 @@ export default class EventService {
    * "Failed to create event".
    */
   async create(organizationId: string, input: CreateEventInput) {
-    if (input.address) assertPostalCodeFitsCountry(input.address)
+    if (input.address) assertValidAddress(input.address)
 
     try {
       return await db.transaction(async (trx) => {
@@ -95,7 +76,7 @@ export default class EventService {
             targetDate: input.targetDate ?? null,
             status: input.status ?? 'BACKLOG',
             eventType: input.eventType ?? 'ONE_OFF',
-            metadata: withOrderedRanges(Event.mergeMetadata({}, input.metadata ?? {})),
+            metadata: assertOrderedRanges(Event.mergeMetadata({}, input.metadata ?? {})),
           },
           { client: trx }
         )
@@ -128,8 +109,9 @@ export default class EventService {
       event.merge(
         Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined))
       )
-      if (metadata)
-        event.metadata = withOrderedRanges(Event.mergeMetadata(event.metadata, metadata))
+      if (metadata) {
+        event.metadata = assertOrderedRanges(Event.mergeMetadata(event.metadata, metadata))
+      }
       // An address-only change is a change of the event too.
       event.updatedAt = DateTime.now()
       const changedAddress = address ? this.#mergeAddress(event, address) : null
@@ -179,8 +161,7 @@ export default class EventService {
     )
     const address = event.address ?? new EventAddress()
     address.merge({ eventId: event.id, ...supplied })
-    if (!address.city) throw invalidField('address.city', 'required', 'The city field is required')
-    assertPostalCodeFitsCountry(address)
+    assertValidAddress(address)
     address.createdAt ??= event.updatedAt
     address.updatedAt = event.updatedAt
     return address

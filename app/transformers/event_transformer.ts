@@ -1,7 +1,7 @@
 import type Event from '#models/event'
 import { BaseTransformer } from '@adonisjs/core/transformers'
 import AddressTransformer from '#transformers/address_transformer'
-import { utcIso } from '#transformers/utc_iso'
+import { utcIso } from '#helpers/utc_iso'
 
 /**
  * The one event representation of create, update and get (contract.md);

@@ -1,6 +1,6 @@
 import type OrganizationMember from '#models/organization_member'
 import { BaseTransformer } from '@adonisjs/core/transformers'
-import { utcIso } from '#transformers/utc_iso'
+import { utcIso } from '#helpers/utc_iso'
 
 /** A membership with its account; `user` must be preloaded. */
 export default class MemberTransformer extends BaseTransformer<OrganizationMember> {

@@ -1,6 +1,6 @@
 import type Organization from '#models/organization'
 import { BaseTransformer } from '@adonisjs/core/transformers'
-import { utcIso } from '#transformers/utc_iso'
+import { utcIso } from '#helpers/utc_iso'
 
 export default class OrganizationTransformer extends BaseTransformer<Organization> {
   toObject() {

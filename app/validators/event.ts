@@ -1,6 +1,6 @@
 import vine from '@vinejs/vine'
 import postalCodes from 'postal-codes-js'
-import { EVENT_CATEGORIES, EVENT_STATUSES, EVENT_TYPES } from '#types/event'
+import { EVENT_CATEGORIES, EVENT_STATUSES, EVENT_TYPES, type EventMetadata } from '#types/event'
 import { invalidField } from '#exceptions/validation_error_reporter'
 import {
   countryCode,
@@ -43,8 +43,9 @@ const metadata = () =>
 
 /**
  * Address members. `city` is required when an address is created; on PATCH
- * every member is optional (the service requires a city when the event has
- * no address yet). Optional members may be cleared with null on PATCH.
+ * every member is optional (assertValidAddress, below, requires a city when
+ * the event has no address yet). Optional members may be cleared with null
+ * on PATCH.
  */
 const address = (mode: 'create' | 'update') => {
   const city = text({ min: 1, max: 100 })
@@ -87,14 +88,51 @@ export const showEventValidator = vine.create({
   params: vine.object({ organizationId: uuid(), id: uuid() }),
 })
 
-export type EventAddressInput = { postalCode?: string | null; country?: string | null }
+/*
+ * Rules that judge the event as it would be stored, so on PATCH they need
+ * the stored event: the service calls them with the merged result, inside
+ * its transaction. They live here so that one file says what is valid.
+ */
+
+export type EventAddressInput = {
+  city?: string | null
+  postalCode?: string | null
+  country?: string | null
+}
+
+/**
+ * A range's min may not exceed its max, judged on the metadata that would be
+ * stored (after a PATCH merge), so half of a range can change at a time.
+ */
+export function assertOrderedRanges(stored: EventMetadata) {
+  for (const range of ['guestCount', 'budgetRange'] as const) {
+    const { min, max } = stored[range] ?? {}
+    if (typeof min === 'number' && typeof max === 'number' && min > max) {
+      throw invalidField(
+        `metadata.${range}.min`,
+        'range',
+        'The min field must not be greater than max'
+      )
+    }
+  }
+  return stored
+}
+
+/**
+ * The address as it would be stored: it needs a city (a PATCH that creates
+ * an address must give one), and its postal code must fit its country.
+ */
+export function assertValidAddress(stored: EventAddressInput) {
+  if (!stored.city) throw invalidField('address.city', 'required', 'The city field is required')
+  assertPostalCodeFitsCountry(stored)
+}
 
 /**
  * A postal code must fit the country of the resulting address (on PATCH the
  * stored country when none is supplied). Canada's format is the spec's:
  * letter-digit-letter, a space, digit-letter-digit.
  */
-export function assertPostalCodeFitsCountry({ postalCode, country }: EventAddressInput) {
+function assertPostalCodeFitsCountry({ postalCode, country }: EventAddressInput) {
   if (!postalCode || !country) return
   const valid =
     country === 'CA'

@@ -1,6 +1,7 @@
 import vine from '@vinejs/vine'
 import type { ErrorReporterContract } from '@vinejs/vine/types'
 import { invalidField } from '#exceptions/validation_error_reporter'
+import { withoutNulCharacter } from '#validators/rules'
 
 /**
  * The spec gives a bad newsletter email exactly one answer, whatever was
@@ -19,8 +20,12 @@ class InvalidEmailReporter implements ErrorReporterContract {
   }
 }
 
-/** Emails are trimmed and lower-cased: `Ann@Example.com` is `ann@example.com`. */
+/**
+ * Emails are trimmed and lower-cased: `Ann@Example.com` is `ann@example.com`.
+ * NUL and lone surrogates are refused before the email rule, which would
+ * throw on them (URI malformed) instead of reporting.
+ */
 export const subscribeValidator = vine.create({
-  email: vine.string().trim().maxLength(254).email().toLowerCase(),
+  email: vine.string().trim().maxLength(254).use(withoutNulCharacter()).email().toLowerCase(),
 })
 subscribeValidator.errorReporter = () => new InvalidEmailReporter()

@@ -53,7 +53,9 @@ export const text = (bounds: { min?: number; max?: number } = {}) =>
 /**
  * An ISO 8601 date-time (or date), as a UTC DateTime. It must start with a
  * calendar date (Luxon alone would read "10" as today at 10:00) and a
- * four-digit year (PostgreSQL's range).
+ * four-digit year (PostgreSQL's range). A value without an offset (a bare
+ * date such as "2027-06-12", or a time without a zone) is read as UTC, so
+ * it means the same instant whatever the server's TZ.
  */
 export const isoDateTime = () =>
   vine
@@ -63,7 +65,10 @@ export const isoDateTime = () =>
       vine.createRule((value, _options, field) => {
         if (
           typeof value === 'string' &&
-          !(/^\d{4}-\d{2}-\d{2}(?:$|T)/.test(value) && DateTime.fromISO(value).isValid)
+          !(
+            /^\d{4}-\d{2}-\d{2}(?:$|T)/.test(value) &&
+            DateTime.fromISO(value, { zone: 'utc' }).isValid
+          )
         ) {
           field.report('The {{ field }} field must be an ISO 8601 date-time', 'iso8601', field)
         }
@@ -71,7 +76,7 @@ export const isoDateTime = () =>
     )
     // Runs for null too when the field is nullable: null stays null.
     .transform((value: string | null) =>
-      value === null ? null : DateTime.fromISO(value, { setZone: true }).toUTC()
+      value === null ? null : DateTime.fromISO(value, { zone: 'utc', setZone: true }).toUTC()
     )
 
 /** An ISO 4217 currency code in any case, upper-cased. */

@@ -5,7 +5,7 @@
 export async function rawRequest(
   method: string,
   path: string,
-  body: string,
+  body: string | Buffer | undefined,
   headers: Record<string, string> = { 'content-type': 'application/json' }
 ) {
   const response = await fetch(`http://${process.env.HOST}:${process.env.PORT}${path}`, {
@@ -13,5 +13,6 @@ export async function rawRequest(
     headers,
     body,
   })
-  return { status: response.status, body: await response.json() }
+  const json: any = await response.json()
+  return { status: response.status, headers: response.headers, body: json }
 }

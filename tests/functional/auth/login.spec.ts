@@ -95,33 +95,35 @@ test.group('Auth login', (group) => {
     await db.assertCount('sessions', 0)
   })
 
-  test('issues a new session id: the pre-login session never authenticates', async ({
+  test('issues a new session id: a planted pre-login session never authenticates', async ({
     client,
     assert,
     db,
   }) => {
     const user = await UserFactory.create()
-    // A failed attempt already hands out a (guest) session cookie.
+    // A failed attempt hands out no cookie (contract), so the fixation attempt
+    // is a validly signed cookie carrying an id the attacker chose.
     const failed = await client
       .post('/auth/login')
       .json({ email: user.email, password: 'not the password' })
     failed.assertStatus(400)
-    const before = sessionCookieOf(failed.headers()['set-cookie'])
+    assert.isUndefined(failed.headers()['set-cookie'])
+    const planted = 'attacker-chosen-session-id'
 
     const login = await client
       .post('/auth/login')
-      .header('cookie', before)
+      .withCookie('session', planted)
       .json({ email: user.email, password: FACTORY_PASSWORD })
 
     login.assertStatus(200)
     const after = sessionCookieOf(login.headers()['set-cookie'])
-    assert.notEqual(sessionIdOf(after), sessionIdOf(before))
-    await db.assertMissing('sessions', { id: sessionIdOf(before) })
+    assert.notEqual(sessionIdOf(after), planted)
+    await db.assertMissing('sessions', { id: planted })
     await db.assertHas('sessions', { id: sessionIdOf(after) })
 
-    const withOld = await client.get('/auth/me').header('cookie', before)
-    withOld.assertStatus(401)
-    withOld.assertBody({
+    const withPlanted = await client.get('/auth/me').withCookie('session', planted)
+    withPlanted.assertStatus(401)
+    withPlanted.assertBody({
       errors: [{ message: 'Unauthorized access', code: 'auth.unauthenticated' }],
     })
     const withNew = await client.get('/auth/me').header('cookie', after)

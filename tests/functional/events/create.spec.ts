@@ -135,6 +135,9 @@ test.group('Events create', (group) => {
       { input: '2027-06-12T00:30:00+05:30', utc: '2027-06-11T19:00:00.000Z' },
       { input: '2027-12-31T23:30:00-01:00', utc: '2028-01-01T00:30:00.000Z' },
       { input: '2027-06-12T19:00:00.123Z', utc: '2027-06-12T19:00:00.123Z' },
+      // A bare date or a time without an offset is UTC, never the server's zone.
+      { input: '2027-06-12', utc: '2027-06-12T00:00:00.000Z' },
+      { input: '2027-06-12T15:00:00', utc: '2027-06-12T15:00:00.000Z' },
     ])
     .run(async ({ client, assert }, { input, utc }) => {
       const { organization, cookie } = await memberWithOrganization(client)
@@ -149,6 +152,13 @@ test.group('Events create', (group) => {
       const saved = await storedEvent(response.body().data.id)
       assert.equal(saved.targetDate, utc)
     })
+
+  test('runs in a time zone far from UTC, so the dates above prove zone independence', ({
+    assert,
+  }) => {
+    assert.equal(process.env.TZ, 'Asia/Tokyo')
+    assert.equal(new Date('2027-06-12T00:00:00Z').getTimezoneOffset(), -540)
+  })
 
   test('accepts the {field} {value}')
     .with([

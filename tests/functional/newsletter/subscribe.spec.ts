@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import { ContactProvider } from '#services/newsletter/contact_provider'
-import { newsletterLimit } from '#start/limiter'
+import { NewsletterLimitSwitch } from '#start/limiter'
 import { resetDatabase } from '#tests/helpers/database'
 import { rawRequest } from '#tests/helpers/raw_request'
 import { smtpServer } from '#tests/helpers/smtp_server'
@@ -216,7 +216,7 @@ test.group('Newsletter subscribe', (group) => {
   })
 
   test('allows 30 requests per IP per minute, then answers 429', async ({ client, assert }) => {
-    newsletterLimit.enabledInTests = true
+    app.container.swap(NewsletterLimitSwitch, () => new NewsletterLimitSwitch(true))
     try {
       for (let attempt = 1; attempt <= 30; attempt++) {
         const response = await client
@@ -236,7 +236,7 @@ test.group('Newsletter subscribe', (group) => {
       response.assertHeader('x-ratelimit-remaining', '0')
       assert.isAbove(Number(response.header('retry-after')), 0)
     } finally {
-      newsletterLimit.enabledInTests = false
+      app.container.restore(NewsletterLimitSwitch)
     }
   })
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import type OrganizationMember from '#models/organization_member'
+import OrganizationMember from '#models/organization_member'
 import type User from '#models/user'
 import { UserFactory } from '#database/factories/user_factory'
 import { OrganizationFactory } from '#database/factories/organization_factory'
@@ -33,7 +33,10 @@ test.group('Organizations members', (group) => {
     const { user, organization, cookie } = await memberWithOrganization(client)
     const bob = await UserFactory.merge({ fullName: null }).create()
     const bobMembership = await addMember(organization, bob)
-    const [annMembership] = await organization.related('members').query().where('userId', user.id)
+    const annMembership = await OrganizationMember.query()
+      .where('organizationId', organization.id)
+      .where('userId', user.id)
+      .firstOrFail()
 
     const response = await client.get(membersPath(organization.id)).header('cookie', cookie)
 

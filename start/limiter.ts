@@ -45,6 +45,27 @@ const apiLimit = async (ctx: HttpContext, next: NextFn) => {
 export const loginLimiter = () =>
   limiter.use({ requests: 5, duration: '1 minute', blockDuration: '15 minutes' })
 
+/** POST /auth/password/forgot: 10 per minute per IP (contract). */
+export const throttlePasswordForgot = limiter.define('password_forgot', (ctx) =>
+  limiter.allowRequests(10).every('1 minute').usingKey(`ip_${ctx.request.ip()}`)
+)
+
+/**
+ * Reset emails per address: past 3 an hour, POST /auth/password/forgot
+ * answers the same 202 and sends nothing (contract).
+ */
+export const passwordResetEmailLimiter = () => limiter.use({ requests: 3, duration: '1 hour' })
+
+/** POST /auth/email/verification: 6 per hour per account (contract). */
+export const throttleVerificationEmail = limiter.define('email_verification', (ctx) =>
+  ctx.auth.user
+    ? limiter.allowRequests(6).every('1 hour').usingKey(`user_${ctx.auth.user.id}`)
+    : limiter.noLimit()
+)
+
+/** Invitations sent per organization: 20 a day (contract). */
+export const invitationLimiter = () => limiter.use({ requests: 20, duration: '1 day' })
+
 /**
  * The limiter's middleware writes its own X-RateLimit headers once the
  * request is done. When a limit inside the request refused it (login brute

@@ -30,7 +30,8 @@ const NEW_PASSWORD = 'a brand new password'
 
 /** Asks for a reset link for `email` and returns the token of the email it got. */
 async function resetTokenFor(client: ApiClient, email: string) {
-  const before = (await mailsTo(email, RESET_SUBJECT)).length
+  const earlier = await mailsTo(email, RESET_SUBJECT)
+  const before = earlier.length
   const response = await client.post('/auth/password/forgot').json({ email })
   response.assertStatus(202)
   const mails = await mailsTo(email, RESET_SUBJECT)

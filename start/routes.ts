@@ -78,11 +78,22 @@ router
           'destroy',
         ])
 
+        router.get('/:organizationId/invitations', [controllers.OrganizationInvitations, 'index'])
+        router.post('/:organizationId/invitations', [controllers.OrganizationInvitations, 'store'])
+        router.delete('/:organizationId/invitations/:invitationId', [
+          controllers.OrganizationInvitations,
+          'destroy',
+        ])
+
         router.post('/:organizationId/events', [controllers.Events, 'store'])
         router.patch('/:organizationId/events/:id', [controllers.Events, 'update'])
         router.get('/:organizationId/events/:id', [controllers.Events, 'show'])
       })
       .prefix('/organizations')
+      .use(middleware.auth())
+
+    router
+      .post('/invitations/accept', [controllers.OrganizationInvitations, 'accept'])
       .use(middleware.auth())
   })
   .use([

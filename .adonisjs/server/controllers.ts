@@ -10,6 +10,7 @@ export const controllers = {
   HealthChecks: () => import('#controllers/health_checks_controller'),
   NewAccount: () => import('#controllers/new_account_controller'),
   NewsletterSubscriptions: () => import('#controllers/newsletter_subscriptions_controller'),
+  OrganizationInvitations: () => import('#controllers/organization_invitations_controller'),
   OrganizationMembers: () => import('#controllers/organization_members_controller'),
   Organizations: () => import('#controllers/organizations_controller'),
   PasswordResets: () => import('#controllers/password_resets_controller'),

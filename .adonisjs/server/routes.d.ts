@@ -26,9 +26,13 @@ export type ScannedRoutes = {
     'organization_members.index': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'organization_members.store': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'organization_members.destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'userId': ParamValue} }
+    'organization_invitations.index': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
+    'organization_invitations.store': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
+    'organization_invitations.destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'invitationId': ParamValue} }
     'events.store': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'events.update': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'id': ParamValue} }
     'events.show': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'id': ParamValue} }
+    'organization_invitations.accept': { paramsTuple?: []; params?: {} }
   }
   POST: {
     'newsletter_subscriptions.store': { paramsTuple?: []; params?: {} }
@@ -41,7 +45,9 @@ export type ScannedRoutes = {
     'email_verifications.update': { paramsTuple?: []; params?: {} }
     'organizations.store': { paramsTuple?: []; params?: {} }
     'organization_members.store': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
+    'organization_invitations.store': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'events.store': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
+    'organization_invitations.accept': { paramsTuple?: []; params?: {} }
   }
   GET: {
     'health_checks.show': { paramsTuple?: []; params?: {} }
@@ -52,6 +58,7 @@ export type ScannedRoutes = {
     'organizations.index': { paramsTuple?: []; params?: {} }
     'organizations.show': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'organization_members.index': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
+    'organization_invitations.index': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'events.show': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'id': ParamValue} }
   }
   HEAD: {
@@ -63,6 +70,7 @@ export type ScannedRoutes = {
     'organizations.index': { paramsTuple?: []; params?: {} }
     'organizations.show': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'organization_members.index': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
+    'organization_invitations.index': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'events.show': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'id': ParamValue} }
   }
   PUT: {
@@ -72,6 +80,7 @@ export type ScannedRoutes = {
     'account_sessions.destroy': { paramsTuple: [ParamValue]; params: {'sessionId': ParamValue} }
     'account_sessions.clear': { paramsTuple?: []; params?: {} }
     'organization_members.destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'userId': ParamValue} }
+    'organization_invitations.destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'invitationId': ParamValue} }
   }
   PATCH: {
     'events.update': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'id': ParamValue} }

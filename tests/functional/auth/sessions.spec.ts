@@ -5,6 +5,8 @@ import type User from '#models/user'
 import { resetDatabase } from '#tests/helpers/database'
 import { authenticatesOn, secondInstance, sessionCookieOf } from '#tests/helpers/accounts'
 import { FACTORY_PASSWORD } from '#database/factories/user_factory'
+import db from '@adonisjs/lucid/services/db'
+import { MessageBuilder } from '@adonisjs/core/helpers'
 
 const NOT_FOUND = { errors: [{ message: 'Resource not found', code: 'common.resource.not_found' }] }
 
@@ -141,4 +143,37 @@ test.group('Auth sessions', (group) => {
     assert.lengthOf(list.body().data, 1)
     assert.isTrue(list.body().data[0].current)
   }).timeout(60_000)
+
+  test('lastSeenAt moves once it is more than 5 minutes old, not on every request', async ({
+    client,
+    assert,
+  }) => {
+    const cookie = await loginFrom(client, await UserFactory.create(), 'Laptop')
+    const [row] = await db.from('sessions')
+    const values = new MessageBuilder().verify<Record<string, any>>(row.data, row.id)!
+    const sixMinutesAgo = new Date(Date.now() - 6 * 60_000).toISOString()
+    const fourMinutesAgo = new Date(Date.now() - 4 * 60_000).toISOString()
+
+    // Seen 4 minutes ago: a request leaves the stored session as it is.
+    values.device.lastSeenAt = fourMinutesAgo
+    await db
+      .from('sessions')
+      .where('id', row.id)
+      .update({ data: new MessageBuilder().build(values, undefined, row.id) })
+    const before = await db.from('sessions').where('id', row.id).firstOrFail()
+    ;(await client.get('/auth/me').header('cookie', cookie)).assertStatus(200)
+    const untouched = await db.from('sessions').where('id', row.id).firstOrFail()
+    assert.equal(untouched.data, before.data)
+
+    // Seen 6 minutes ago: the next request records it.
+    values.device.lastSeenAt = sixMinutesAgo
+    await db
+      .from('sessions')
+      .where('id', row.id)
+      .update({ data: new MessageBuilder().build(values, undefined, row.id) })
+    ;(await client.get('/auth/me').header('cookie', cookie)).assertStatus(200)
+    const list = await client.get('/auth/sessions').header('cookie', cookie)
+    const lastSeenAt = Date.parse(list.body().data[0].lastSeenAt)
+    assert.isBelow(Date.now() - lastSeenAt, 60_000)
+  })
 })

@@ -8,6 +8,23 @@ import { BaseModel, column } from '@adonisjs/lucid/orm'
 import { DateTime } from 'luxon'
 import type { EventType, EventMetadata, EventStatus } from '#types/event'
 
+export class AccountTokenSchema extends BaseModel {
+  static $columns = ['createdAt', 'expiresAt', 'hash', 'id', 'purpose', 'userId'] as const
+  $columns = AccountTokenSchema.$columns
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+  @column.dateTime()
+  declare expiresAt: DateTime
+  @column()
+  declare hash: string
+  @column({ isPrimary: true })
+  declare id: string
+  @column()
+  declare purpose: string
+  @column()
+  declare userId: string
+}
+
 export class EventAddressSchema extends BaseModel {
   static $columns = ['city', 'country', 'createdAt', 'eventId', 'postalCode', 'state', 'streetAddress', 'streetAddress2', 'updatedAt'] as const
   $columns = EventAddressSchema.$columns
@@ -57,7 +74,7 @@ export class EventSchema extends BaseModel {
 }
 
 export class NewsletterContactSchema extends BaseModel {
-  static $columns = ['createdAt', 'email', 'id'] as const
+  static $columns = ['createdAt', 'email', 'id', 'status'] as const
   $columns = NewsletterContactSchema.$columns
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
@@ -65,6 +82,27 @@ export class NewsletterContactSchema extends BaseModel {
   declare email: string
   @column({ isPrimary: true })
   declare id: string
+  @column()
+  declare status: string
+}
+
+export class OrganizationInvitationSchema extends BaseModel {
+  static $columns = ['createdAt', 'email', 'expiresAt', 'hash', 'id', 'invitedBy', 'organizationId'] as const
+  $columns = OrganizationInvitationSchema.$columns
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+  @column()
+  declare email: string
+  @column.dateTime()
+  declare expiresAt: DateTime
+  @column()
+  declare hash: string
+  @column({ isPrimary: true })
+  declare id: string
+  @column()
+  declare invitedBy: string | null
+  @column()
+  declare organizationId: string
 }
 
 export class OrganizationMemberSchema extends BaseModel {
@@ -116,12 +154,14 @@ export class SessionSchema extends BaseModel {
 }
 
 export class UserSchema extends BaseModel {
-  static $columns = ['createdAt', 'email', 'fullName', 'id', 'password', 'updatedAt'] as const
+  static $columns = ['createdAt', 'email', 'emailVerifiedAt', 'fullName', 'id', 'password', 'updatedAt'] as const
   $columns = UserSchema.$columns
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
   @column()
   declare email: string
+  @column.dateTime()
+  declare emailVerifiedAt: DateTime | null
   @column()
   declare fullName: string | null
   @column({ isPrimary: true })

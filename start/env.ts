@@ -54,6 +54,9 @@ const env = await Env.create(new URL('../', import.meta.url), {
   LIMITER_STORE: Env.schema.enum.optional(['database', 'redis', 'memory'] as const),
   SESSION_STORE: Env.schema.enum.optional(['database', 'redis', 'cookie'] as const),
   REDIS_URL: Env.schema.string.optional(),
+
+  PUBLIC_URL: Env.schema.string.optional({ format: 'url', tld: false }),
+  FRONTEND_URL: Env.schema.string.optional({ format: 'url', tld: false }),
 })
 
 /**

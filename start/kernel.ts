@@ -37,6 +37,7 @@ router.use([
 export const middleware = router.named({
   session: () => import('#middleware/session_middleware'),
   silentAuth: () => import('#middleware/silent_auth_middleware'),
+  sessionActivity: () => import('#middleware/session_activity_middleware'),
   auth: () => import('#middleware/auth_middleware'),
   jsonBody: () => import('#middleware/json_body_middleware'),
 })

@@ -73,6 +73,27 @@ export const throttleApi = async (ctx: HttpContext, next: NextFn) => {
 export const loginLimiter = () =>
   limiter.use({ requests: 5, duration: '1 minute', blockDuration: '15 minutes' })
 
+/** POST /auth/password/forgot: 10 per minute per IP (contract). */
+export const throttlePasswordForgot = limiter.define('password_forgot', (ctx) =>
+  limiter.allowRequests(10).every('1 minute').usingKey(`ip_${ctx.request.ip()}`)
+)
+
+/**
+ * Reset emails per address: past 3 an hour, POST /auth/password/forgot
+ * answers the same 202 and sends nothing (contract).
+ */
+export const passwordResetEmailLimiter = () => limiter.use({ requests: 3, duration: '1 hour' })
+
+/** POST /auth/email/verification: 6 per hour per account (contract). */
+export const throttleVerificationEmail = limiter.define('email_verification', (ctx) =>
+  ctx.auth.user
+    ? limiter.allowRequests(6).every('1 hour').usingKey(`user_${ctx.auth.user.id}`)
+    : limiter.noLimit()
+)
+
+/** Invitations sent per organization: 20 a day (contract). */
+export const invitationLimiter = () => limiter.use({ requests: 20, duration: '1 day' })
+
 /**
  * Runs `limit`, but lets the request through when the limiter's own store
  * is down, so the route answers for itself: /health its 503 report, the

@@ -8,7 +8,13 @@ import app from '@adonisjs/core/services/app'
 import router from '@adonisjs/core/services/router'
 import { controllers } from '#generated/controllers'
 import { middleware } from '#start/kernel'
-import { throttleApi, throttleHealth, throttleNewsletterRoute } from '#start/limiter'
+import {
+  throttleApi,
+  throttleHealth,
+  throttleNewsletterRoute,
+  throttlePasswordForgot,
+  throttleVerificationEmail,
+} from '#start/limiter'
 
 router
   .post('/newsletter/subscribe', [controllers.NewsletterSubscriptions, 'store'])
@@ -37,6 +43,25 @@ router
         router.post('login', [controllers.Session, 'store'])
         router.post('logout', [controllers.Session, 'destroy']).use(middleware.auth())
         router.get('me', [controllers.Profile, 'show']).use(middleware.auth())
+
+        router
+          .post('password/forgot', [controllers.PasswordResets, 'store'])
+          .use(throttlePasswordForgot)
+        router.post('password/reset', [controllers.PasswordResets, 'update'])
+        router.put('password', [controllers.Passwords, 'update']).use(middleware.auth())
+
+        router
+          .post('email/verification', [controllers.EmailVerifications, 'store'])
+          .use([middleware.auth(), throttleVerificationEmail])
+        router.post('email/verify', [controllers.EmailVerifications, 'update'])
+
+        router
+          .group(() => {
+            router.get('sessions', [controllers.AccountSessions, 'index'])
+            router.delete('sessions/:sessionId', [controllers.AccountSessions, 'destroy'])
+            router.delete('sessions', [controllers.AccountSessions, 'clear'])
+          })
+          .use(middleware.auth())
       })
       .prefix('/auth')
 
@@ -53,11 +78,28 @@ router
           'destroy',
         ])
 
+        router.get('/:organizationId/invitations', [controllers.OrganizationInvitations, 'index'])
+        router.post('/:organizationId/invitations', [controllers.OrganizationInvitations, 'store'])
+        router.delete('/:organizationId/invitations/:invitationId', [
+          controllers.OrganizationInvitations,
+          'destroy',
+        ])
+
         router.post('/:organizationId/events', [controllers.Events, 'store'])
         router.patch('/:organizationId/events/:id', [controllers.Events, 'update'])
         router.get('/:organizationId/events/:id', [controllers.Events, 'show'])
       })
       .prefix('/organizations')
       .use(middleware.auth())
+
+    router
+      .post('/invitations/accept', [controllers.OrganizationInvitations, 'accept'])
+      .use(middleware.auth())
   })
-  .use([middleware.session(), middleware.silentAuth(), throttleApi, middleware.jsonBody()])
+  .use([
+    middleware.session(),
+    middleware.silentAuth(),
+    middleware.sessionActivity(),
+    throttleApi,
+    middleware.jsonBody(),
+  ])

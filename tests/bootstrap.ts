@@ -7,6 +7,7 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import { dbAssertions } from '@adonisjs/lucid/plugins/db'
 import { migrate } from '#tests/helpers/database'
 import { smtpServer } from '#tests/helpers/smtp_server'
+import { mailSettled } from '#tests/helpers/mails'
 
 export const plugins: Config['plugins'] = [
   assert(),
@@ -27,6 +28,9 @@ export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
 
 export const configureSuite: Config['configureSuite'] = (suite) => {
   if (suite.name === 'functional') {
+    // Account emails go out after the answer: none may reach the next test.
+    suite.onGroup((group) => group.each.teardown(() => mailSettled()))
+    suite.onTest((t) => t.teardown(() => mailSettled()))
     return suite.setup(() => testUtils.httpServer().start())
   }
 }

@@ -7,6 +7,7 @@
 import type { InferData, InferVariants } from '@adonisjs/core/types/transformers'
 import type AddressTransformer from '#transformers/address_transformer'
 import type EventTransformer from '#transformers/event_transformer'
+import type InvitationTransformer from '#transformers/invitation_transformer'
 import type MemberTransformer from '#transformers/member_transformer'
 import type OrganizationTransformer from '#transformers/organization_transformer'
 import type UserTransformer from '#transformers/user_transformer'
@@ -19,6 +20,10 @@ export namespace Data {
   export type Event = InferData<EventTransformer>
   export namespace Event {
     export type Variants = InferVariants<EventTransformer>
+  }
+  export type Invitation = InferData<InvitationTransformer>
+  export namespace Invitation {
+    export type Variants = InferVariants<InvitationTransformer>
   }
   export type Member = InferData<MemberTransformer>
   export namespace Member {

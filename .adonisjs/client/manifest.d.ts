@@ -4,6 +4,7 @@
  */
 
 /// <reference path="../../adonisrc.ts" />
+/// <reference path="../../config/accounts.ts" />
 /// <reference path="../../config/auth.ts" />
 /// <reference path="../../config/hash.ts" />
 /// <reference path="../../config/health.ts" />

@@ -4,12 +4,17 @@
  */
 
 export const controllers = {
+  AccountSessions: () => import('#controllers/account_sessions_controller'),
+  EmailVerifications: () => import('#controllers/email_verifications_controller'),
   Events: () => import('#controllers/events_controller'),
   HealthChecks: () => import('#controllers/health_checks_controller'),
   NewAccount: () => import('#controllers/new_account_controller'),
   NewsletterSubscriptions: () => import('#controllers/newsletter_subscriptions_controller'),
+  OrganizationInvitations: () => import('#controllers/organization_invitations_controller'),
   OrganizationMembers: () => import('#controllers/organization_members_controller'),
   Organizations: () => import('#controllers/organizations_controller'),
+  PasswordResets: () => import('#controllers/password_resets_controller'),
+  Passwords: () => import('#controllers/passwords_controller'),
   Profile: () => import('#controllers/profile_controller'),
   Session: () => import('#controllers/session_controller'),
 }

@@ -12,33 +12,53 @@ export type ScannedRoutes = {
     'session.store': { paramsTuple?: []; params?: {} }
     'session.destroy': { paramsTuple?: []; params?: {} }
     'profile.show': { paramsTuple?: []; params?: {} }
+    'password_resets.store': { paramsTuple?: []; params?: {} }
+    'password_resets.update': { paramsTuple?: []; params?: {} }
+    'passwords.update': { paramsTuple?: []; params?: {} }
+    'email_verifications.store': { paramsTuple?: []; params?: {} }
+    'email_verifications.update': { paramsTuple?: []; params?: {} }
+    'account_sessions.index': { paramsTuple?: []; params?: {} }
+    'account_sessions.destroy': { paramsTuple: [ParamValue]; params: {'sessionId': ParamValue} }
+    'account_sessions.clear': { paramsTuple?: []; params?: {} }
     'organizations.index': { paramsTuple?: []; params?: {} }
     'organizations.store': { paramsTuple?: []; params?: {} }
     'organizations.show': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'organization_members.index': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'organization_members.store': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'organization_members.destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'userId': ParamValue} }
+    'organization_invitations.index': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
+    'organization_invitations.store': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
+    'organization_invitations.destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'invitationId': ParamValue} }
     'events.store': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'events.update': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'id': ParamValue} }
     'events.show': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'id': ParamValue} }
+    'organization_invitations.accept': { paramsTuple?: []; params?: {} }
   }
   POST: {
     'newsletter_subscriptions.store': { paramsTuple?: []; params?: {} }
     'new_account.store': { paramsTuple?: []; params?: {} }
     'session.store': { paramsTuple?: []; params?: {} }
     'session.destroy': { paramsTuple?: []; params?: {} }
+    'password_resets.store': { paramsTuple?: []; params?: {} }
+    'password_resets.update': { paramsTuple?: []; params?: {} }
+    'email_verifications.store': { paramsTuple?: []; params?: {} }
+    'email_verifications.update': { paramsTuple?: []; params?: {} }
     'organizations.store': { paramsTuple?: []; params?: {} }
     'organization_members.store': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
+    'organization_invitations.store': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'events.store': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
+    'organization_invitations.accept': { paramsTuple?: []; params?: {} }
   }
   GET: {
     'health_checks.show': { paramsTuple?: []; params?: {} }
     'health_checks.live': { paramsTuple?: []; params?: {} }
     'health_checks.ready': { paramsTuple?: []; params?: {} }
     'profile.show': { paramsTuple?: []; params?: {} }
+    'account_sessions.index': { paramsTuple?: []; params?: {} }
     'organizations.index': { paramsTuple?: []; params?: {} }
     'organizations.show': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'organization_members.index': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
+    'organization_invitations.index': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'events.show': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'id': ParamValue} }
   }
   HEAD: {
@@ -46,13 +66,21 @@ export type ScannedRoutes = {
     'health_checks.live': { paramsTuple?: []; params?: {} }
     'health_checks.ready': { paramsTuple?: []; params?: {} }
     'profile.show': { paramsTuple?: []; params?: {} }
+    'account_sessions.index': { paramsTuple?: []; params?: {} }
     'organizations.index': { paramsTuple?: []; params?: {} }
     'organizations.show': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'organization_members.index': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
+    'organization_invitations.index': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'events.show': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'id': ParamValue} }
   }
+  PUT: {
+    'passwords.update': { paramsTuple?: []; params?: {} }
+  }
   DELETE: {
+    'account_sessions.destroy': { paramsTuple: [ParamValue]; params: {'sessionId': ParamValue} }
+    'account_sessions.clear': { paramsTuple?: []; params?: {} }
     'organization_members.destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'userId': ParamValue} }
+    'organization_invitations.destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'invitationId': ParamValue} }
   }
   PATCH: {
     'events.update': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'id': ParamValue} }

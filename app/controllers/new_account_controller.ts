@@ -3,16 +3,23 @@ import type { HttpContext } from '@adonisjs/core/http'
 import AccountService from '#services/account_service'
 import UserTransformer from '#transformers/user_transformer'
 import { signupValidator } from '#validators/auth'
+import EmailVerificationService from '#services/email_verification_service'
+import { signIn } from '#session/account_sessions'
 
 @inject()
 export default class NewAccountController {
-  constructor(private accounts: AccountService) {}
+  constructor(
+    private accounts: AccountService,
+    private verifications: EmailVerificationService
+  ) {}
 
-  /** Signs up and logs the new user in. */
-  async store({ request, response, auth, serialize }: HttpContext) {
+  /** Signs up, logs the new user in and sends the first verification link. */
+  async store(ctx: HttpContext) {
+    const { request, response, serialize } = ctx
     const payload = await request.validateUsing(signupValidator)
     const user = await this.accounts.create(payload)
-    await auth.use('web').login(user)
+    await this.verifications.send(user)
+    await signIn(ctx, user)
     response.status(201)
     return serialize(UserTransformer.transform(user))
   }

@@ -3,13 +3,15 @@ import User from '#models/user'
 import UserTransformer from '#transformers/user_transformer'
 import { loginValidator } from '#validators/auth'
 import { loginLimiter } from '#start/limiter'
+import { signIn } from '#session/account_sessions'
 
 export default class SessionController {
   /**
    * Logs in with a fresh session id. Failed attempts count per email and IP
    * (brute force); a success clears them.
    */
-  async store({ request, auth, serialize }: HttpContext) {
+  async store(ctx: HttpContext) {
+    const { request, serialize } = ctx
     const { email, password } = await request.validateUsing(loginValidator)
 
     const [throttled, user] = await loginLimiter().penalize(`login_${email}_${request.ip()}`, () =>
@@ -17,7 +19,7 @@ export default class SessionController {
     )
     if (throttled) throw throttled
 
-    await auth.use('web').login(user)
+    await signIn(ctx, user)
     return serialize(UserTransformer.transform(user))
   }
 

@@ -1,5 +1,6 @@
 import type { BaseMail } from '@adonisjs/mail'
 import mail from '@adonisjs/mail/services/main'
+import logger from '@adonisjs/core/services/logger'
 import { smtpLimits } from '#config/mail'
 
 /** No SMTP session became free in time: the provider is too slow to take more. */
@@ -18,6 +19,7 @@ export class MailDeliveryBusyError extends Error {
 export default class MailDelivery {
   #active = 0
   #waiting: (() => void)[] = []
+  #background = new Set<Promise<void>>()
 
   constructor(
     private maxConnections = smtpLimits.maxConnections,
@@ -40,6 +42,22 @@ export default class MailDelivery {
     } finally {
       this.#release()
     }
+  }
+
+  /**
+   * Sends after the response, for emails whose delivery must not show in
+   * the answer (its timing or its status): a failure is logged, not thrown.
+   */
+  sendInBackground(message: BaseMail) {
+    const sending = this.send(message)
+      .catch((error) => logger.error({ err: error }, 'an account email could not be sent'))
+      .finally(() => this.#background.delete(sending))
+    this.#background.add(sending)
+  }
+
+  /** Resolves once every email sent in the background is delivered or failed. */
+  async idle() {
+    while (this.#background.size) await Promise.all(this.#background)
   }
 
   #acquire() {

@@ -7,8 +7,9 @@ import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type {
   SessionConfig,
   SessionData,
-  SessionStoreContract,
   SessionStoreFactory,
+  SessionStoreWithTaggingContract,
+  TaggedSession,
 } from '@adonisjs/session/types'
 
 /** The session key the `web` guard keeps the user id under. */
@@ -39,12 +40,13 @@ type Options = {
  * Everything stays in PostgreSQL, so every instance sees the same sessions and
  * logout (the row deleted) ends a session everywhere.
  */
-export class DatabaseSessionStore implements SessionStoreContract {
+export class DatabaseSessionStore implements SessionStoreWithTaggingContract {
   #expiresAt?: number
 
   constructor(
     private client: QueryClientContract,
-    private ctx: HttpContext,
+    /** Null when used outside a request (SessionCollection). */
+    private ctx: HttpContext | null,
     private ttlSeconds: number,
     private options: Options
   ) {}
@@ -65,7 +67,7 @@ export class DatabaseSessionStore implements SessionStoreContract {
       await this.destroy(sessionId)
       return null
     }
-    if (user.id) usersReadWithSession.set(this.ctx, user)
+    if (user.id && this.ctx) usersReadWithSession.set(this.ctx, user)
     return this.#verify(data, sessionId)
   }
 
@@ -100,6 +102,35 @@ export class DatabaseSessionStore implements SessionStoreContract {
       .from('sessions')
       .where('id', sessionId)
       .update({ expires_at: this.#newExpiry() })
+  }
+
+  /**
+   * Session tagging (`session.tag()`, `SessionCollection`). The user id is
+   * also written from the session's own data on every write, so tagging a
+   * session not yet stored (a login) needs nothing more.
+   */
+  async tag(sessionId: string, userId: string | number) {
+    await this.client
+      .from('sessions')
+      .where('id', sessionId)
+      .update({ user_id: String(userId) })
+  }
+
+  async untag(sessionId: string) {
+    await this.client.from('sessions').where('id', sessionId).update({ user_id: null })
+  }
+
+  /** The live sessions of a user, in one statement. */
+  async tagged(userId: string | number): Promise<TaggedSession[]> {
+    const rows: { id: string; data: string }[] = await this.client
+      .from('sessions')
+      .select('id', 'data')
+      .where('user_id', String(userId))
+      .where('expires_at', '>', new Date())
+    return rows.flatMap(({ id, data }) => {
+      const values = this.#verify(data, id)
+      return values ? [{ id, data: values }] : []
+    })
   }
 
   #newExpiry() {

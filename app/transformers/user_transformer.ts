@@ -1,8 +1,13 @@
 import type User from '#models/user'
 import { BaseTransformer } from '@adonisjs/core/transformers'
+import { utcIso } from '#transformers/utc_iso'
 
 export default class UserTransformer extends BaseTransformer<User> {
+  /** `emailVerifiedAt` is null until the address is verified (contract). */
   toObject() {
-    return this.pick(this.resource, ['id', 'email', 'fullName'])
+    return {
+      ...this.pick(this.resource, ['id', 'email', 'fullName']),
+      emailVerifiedAt: utcIso(this.resource.emailVerifiedAt ?? null),
+    }
   }
 }

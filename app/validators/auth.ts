@@ -4,12 +4,19 @@ import { characters, text, withoutNulCharacter } from '#validators/rules'
 /** Emails compare case-insensitively: they are stored lower-cased. */
 const email = () => text({ max: 254 }).email().toLowerCase()
 
-export const signupValidator = vine.create({
-  email: email(),
-  password: vine
+/** The rules of a new password: signup, reset and change alike. */
+const newPassword = () =>
+  vine
     .string()
     .use(withoutNulCharacter())
-    .use(characters({ min: 8, max: 128 })),
+    .use(characters({ min: 8, max: 128 }))
+
+/** An emailed token: its shape is checked by the service (one 400 for any bad token). */
+const token = () => vine.string().maxLength(512)
+
+export const signupValidator = vine.create({
+  email: email(),
+  password: newPassword(),
   fullName: text({ max: 255 }).nullable().optional(),
 })
 
@@ -17,4 +24,19 @@ export const signupValidator = vine.create({
 export const loginValidator = vine.create({
   email: text({ max: 254 }).toLowerCase(),
   password: vine.string().maxLength(128),
+})
+
+export const forgotPasswordValidator = vine.create({ email: email() })
+
+export const resetPasswordValidator = vine.create({ token: token(), password: newPassword() })
+
+export const changePasswordValidator = vine.create({
+  currentPassword: vine.string().maxLength(128),
+  password: newPassword(),
+})
+
+export const verifyEmailValidator = vine.create({ token: token() })
+
+export const destroySessionValidator = vine.create({
+  params: vine.object({ sessionId: vine.string().maxLength(64) }),
 })

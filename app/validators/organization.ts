@@ -17,3 +17,16 @@ export const addMemberValidator = vine.create({
 export const removeMemberValidator = vine.create({
   params: vine.object({ organizationId: uuid(), userId: uuid() }),
 })
+
+export const createInvitationValidator = vine.create({
+  email: text({ max: 254 }).email().toLowerCase(),
+  params: vine.object({ organizationId: uuid() }),
+})
+
+export const revokeInvitationValidator = vine.create({
+  params: vine.object({ organizationId: uuid(), invitationId: uuid() }),
+})
+
+export const acceptInvitationValidator = vine.create({
+  token: vine.string().maxLength(512),
+})

@@ -1,4 +1,7 @@
 import type { ApiClient } from '@japa/api-client'
+import db from '@adonisjs/lucid/services/db'
+import { appKey } from '#config/app'
+import { AppProcess } from '#tests/helpers/app_process'
 import type User from '#models/user'
 import type Organization from '#models/organization'
 import OrganizationMember from '#models/organization_member'
@@ -37,4 +40,27 @@ export async function memberWithOrganization(client: ApiClient) {
 
 export function addMember(organization: Organization, user: User) {
   return OrganizationMember.create({ organizationId: organization.id, userId: user.id })
+}
+
+/** Empties the rate-limit counters (a test that makes many anonymous requests). */
+export async function clearLimits() {
+  await db.from('rate_limits').delete()
+}
+
+/**
+ * Another instance of the API (its own process) sharing this one's
+ * database, session store and APP_KEY: what a load balancer's next node
+ * would do with the same cookie.
+ */
+export async function secondInstance() {
+  const instance = await AppProcess.production({ APP_KEY: appKey.release() })
+  await instance.start()
+  return instance
+}
+
+/** Whether `cookie` authenticates on `instance` (GET /auth/me). */
+export async function authenticatesOn(instance: AppProcess, cookie: string) {
+  const status = await instance.status('/auth/me', { headers: { cookie } })
+  if (status !== 200 && status !== 401) throw new Error(`GET /auth/me answered ${status}`)
+  return status === 200
 }

@@ -32,7 +32,9 @@ test.group('Auth login', (group) => {
       .json({ email: 'ann@example.com', password: FACTORY_PASSWORD })
 
     response.assertStatus(200)
-    response.assertBody({ data: { id: user.id, email: 'ann@example.com', fullName: 'Ann' } })
+    response.assertBody({
+      data: { id: user.id, email: 'ann@example.com', fullName: 'Ann', emailVerifiedAt: null },
+    })
     const setCookie = [response.headers()['set-cookie'] ?? []]
       .flat()
       .find((cookie: string) => cookie.startsWith('session='))
@@ -45,7 +47,9 @@ test.group('Auth login', (group) => {
       .get('/auth/me')
       .header('cookie', sessionCookieOf(response.headers()['set-cookie']))
     me.assertStatus(200)
-    me.assertBody({ data: { id: user.id, email: 'ann@example.com', fullName: 'Ann' } })
+    me.assertBody({
+      data: { id: user.id, email: 'ann@example.com', fullName: 'Ann', emailVerifiedAt: null },
+    })
   })
 
   test('logs in with the email in any case and around spaces', async ({ client }) => {
@@ -56,7 +60,9 @@ test.group('Auth login', (group) => {
       .json({ email: ' ANN@Example.com ', password: FACTORY_PASSWORD })
 
     response.assertStatus(200)
-    response.assertBody({ data: { id: user.id, email: 'ann@example.com', fullName: 'Ann' } })
+    response.assertBody({
+      data: { id: user.id, email: 'ann@example.com', fullName: 'Ann', emailVerifiedAt: null },
+    })
   })
 
   test('keeps the session server-side, in PostgreSQL', async ({ client, db }) => {
@@ -128,7 +134,9 @@ test.group('Auth login', (group) => {
     })
     const withNew = await client.get('/auth/me').header('cookie', after)
     withNew.assertStatus(200)
-    withNew.assertBody({ data: { id: user.id, email: user.email, fullName: user.fullName } })
+    withNew.assertBody({
+      data: { id: user.id, email: user.email, fullName: user.fullName, emailVerifiedAt: null },
+    })
   })
 
   test('logging in again from a signed-in session issues yet another id', async ({
@@ -208,7 +216,9 @@ test.group('Auth login', (group) => {
       .json({ email: bob.email, password: FACTORY_PASSWORD })
 
     response.assertStatus(200)
-    response.assertBody({ data: { id: bob.id, email: bob.email, fullName: bob.fullName } })
+    response.assertBody({
+      data: { id: bob.id, email: bob.email, fullName: bob.fullName, emailVerifiedAt: null },
+    })
   })
 
   test('a successful login clears the failures counted so far', async ({ client }) => {

@@ -67,7 +67,9 @@ test.group('Auth logout', (group) => {
 
     const me = await client.get('/auth/me').header('cookie', phone)
     me.assertStatus(200)
-    me.assertBody({ data: { id: user.id, email: user.email, fullName: user.fullName } })
+    me.assertBody({
+      data: { id: user.id, email: user.email, fullName: user.fullName, emailVerifiedAt: null },
+    })
     await db.assertCount('sessions', 1)
   })
 

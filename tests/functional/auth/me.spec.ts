@@ -15,7 +15,9 @@ test.group('Auth me', (group) => {
     const response = await client.get('/auth/me').header('cookie', cookie)
 
     response.assertStatus(200)
-    response.assertBody({ data: { id: user.id, email: 'ann@example.com', fullName: 'Ann' } })
+    response.assertBody({
+      data: { id: user.id, email: 'ann@example.com', fullName: 'Ann', emailVerifiedAt: null },
+    })
   })
 
   test('answers 401 without a session', async ({ client }) => {

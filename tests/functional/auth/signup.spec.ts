@@ -24,7 +24,9 @@ test.group('Auth signup', (group) => {
     response.assertStatus(201)
     const { data } = response.body()
     assert.match(data.id, UUID_V7)
-    response.assertBody({ data: { id: data.id, email: 'ann@example.com', fullName: 'Ann Smith' } })
+    response.assertBody({
+      data: { id: data.id, email: 'ann@example.com', fullName: 'Ann Smith', emailVerifiedAt: null },
+    })
     await database.assertHas('users', {
       id: data.id,
       email: 'ann@example.com',
@@ -73,7 +75,12 @@ test.group('Auth signup', (group) => {
 
     response.assertStatus(201)
     response.assertBody({
-      data: { id: response.body().data.id, email: 'bob@example.com', fullName: null },
+      data: {
+        id: response.body().data.id,
+        email: 'bob@example.com',
+        fullName: null,
+        emailVerifiedAt: null,
+      },
     })
     await database.assertHas('users', { email: 'bob@example.com', full_name: null })
   })
@@ -137,7 +144,12 @@ test.group('Auth signup', (group) => {
 
       response.assertStatus(201)
       response.assertBody({
-        data: { id: response.body().data.id, email: SIGNUP.email, fullName: signup.fullName },
+        data: {
+          id: response.body().data.id,
+          email: SIGNUP.email,
+          fullName: signup.fullName,
+          emailVerifiedAt: null,
+        },
       })
       await database.assertHas('users', { email: SIGNUP.email, full_name: signup.fullName })
       const row = await db.from('users').where('email', SIGNUP.email).firstOrFail()

@@ -1,0 +1,28 @@
+import { inject } from '@adonisjs/core'
+import type { HttpContext } from '@adonisjs/core/http'
+import SessionRegistry from '#services/session_registry'
+import { destroySessionValidator } from '#validators/auth'
+
+/** The signed-in account's sessions: list, end one, end all others. */
+@inject()
+export default class AccountSessionsController {
+  constructor(private sessions: SessionRegistry) {}
+
+  async index({ auth, session }: HttpContext) {
+    const user = auth.getUserOrFail()
+    return { data: await this.sessions.list(user.id, session.sessionId) }
+  }
+
+  /** Ending the current session signs this client out, as logout does. */
+  async destroy({ request, auth, session, response }: HttpContext) {
+    const { params } = await request.validateUsing(destroySessionValidator)
+    const ended = await this.sessions.end(auth.getUserOrFail().id, params.sessionId)
+    if (ended === session.sessionId) session.clear()
+    return response.noContent()
+  }
+
+  async clear({ auth, session, response }: HttpContext) {
+    await this.sessions.endAll(auth.getUserOrFail().id, session.sessionId)
+    return response.noContent()
+  }
+}

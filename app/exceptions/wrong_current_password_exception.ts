@@ -1,0 +1,9 @@
+import ApiException from '#exceptions/api_exception'
+
+/** PUT /auth/password with a wrong current password (contract). */
+export default class WrongCurrentPasswordException extends ApiException {
+  static status = 400
+  static code = 'input.currentPassword.invalid'
+  static message = 'The current password is not correct'
+  field = 'currentPassword'
+}

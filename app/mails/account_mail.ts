@@ -1,0 +1,38 @@
+import { BaseMail } from '@adonisjs/mail'
+import string from '@adonisjs/core/helpers/string'
+
+type Body = { paragraphs: string[]; link?: { url: string; label: string } }
+
+/**
+ * Account emails: fixed text, with any value that came from a user escaped
+ * before it reaches the HTML. The link, when there is one, goes to the
+ * frontend, which posts its token back (a GET never spends a token).
+ */
+export abstract class AccountMail extends BaseMail {
+  constructor(protected recipient: string) {
+    super()
+  }
+
+  protected abstract body(): Body
+
+  prepare() {
+    const { paragraphs, link } = this.body()
+    const text = [...paragraphs, ...(link ? [`${link.label}: ${link.url}`] : [])].join('\n\n')
+    const html = `<!doctype html>
+<html lang="en">
+  <body style="font-family: sans-serif; line-height: 1.5; color: #1f2933">
+${paragraphs.map((paragraph) => `    <p>${string.escapeHTML(paragraph)}</p>`).join('\n')}
+${link ? `    <p><a href="${string.escapeHTML(link.url)}">${string.escapeHTML(link.label)}</a></p>` : ''}
+  </body>
+</html>
+`
+    this.message.to(this.recipient).text(`${text}\n`).html(html)
+  }
+}
+
+/** A link to `path` on the frontend with `token` in its query. */
+export function frontendLink(base: string, path: string, token: string) {
+  const url = new URL(`${base}${path}`)
+  url.searchParams.set('token', token)
+  return url.toString()
+}

@@ -1,0 +1,42 @@
+import { inject } from '@adonisjs/core'
+import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
+import User from '#models/user'
+import EmailVerificationNotification from '#mails/email_verification_notification'
+import AccountTokenService from '#services/account_token_service'
+import MailDelivery from '#services/mail_delivery'
+import { accountTokens } from '#config/accounts'
+
+@inject()
+export default class EmailVerificationService {
+  constructor(
+    private tokens: AccountTokenService,
+    private delivery: MailDelivery
+  ) {}
+
+  /**
+   * Issues a verification link (24 h; it voids the previous one) and sends
+   * it after the answer, so a slow mail provider never holds signup. An
+   * address already verified gets nothing.
+   */
+  async send(user: User) {
+    if (user.emailVerifiedAt) return
+    const token = await this.tokens.issue(
+      user.id,
+      'email_verification',
+      accountTokens.emailVerificationTtl
+    )
+    this.delivery.sendInBackground(new EmailVerificationNotification(user.email, token))
+  }
+
+  /** Spends the token and marks the address verified. */
+  async verify(token: string) {
+    return db.transaction(async (trx) => {
+      const userId = await this.tokens.spend(token, 'email_verification', trx)
+      const user = await User.findOrFail(userId, { client: trx })
+      user.emailVerifiedAt ??= DateTime.now()
+      await user.save()
+      return user
+    })
+  }
+}

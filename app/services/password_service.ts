@@ -1,0 +1,79 @@
+import { inject } from '@adonisjs/core'
+import { safeTiming } from '@adonisjs/core/helpers'
+import hash from '@adonisjs/core/services/hash'
+import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
+import User from '#models/user'
+import WrongCurrentPasswordException from '#exceptions/wrong_current_password_exception'
+import PasswordResetNotification from '#mails/password_reset_notification'
+import PasswordChangedNotification from '#mails/password_changed_notification'
+import AccountTokenService from '#services/account_token_service'
+import MailDelivery from '#services/mail_delivery'
+import SessionRegistry from '#services/session_registry'
+import { accountTokens } from '#config/accounts'
+import { passwordResetEmailLimiter } from '#start/limiter'
+
+@inject()
+export default class PasswordService {
+  constructor(
+    private tokens: AccountTokenService,
+    private delivery: MailDelivery,
+    private sessions: SessionRegistry
+  ) {}
+
+  /**
+   * Emails a reset link when `email` has an account and has had fewer than
+   * 3 this hour. The same work is done for any address (the per-address
+   * count, the look-up), the answer takes at least `forgotMinimumMs`, and
+   * the email goes out after the answer: neither the answer nor its timing
+   * says whether the account exists (OWASP).
+   */
+  async forgot(email: string) {
+    await safeTiming(accountTokens.forgotMinimumMs, async () => {
+      const allowed = await passwordResetEmailLimiter().attempt(`reset_${email}`, () => true)
+      const user = await User.findBy('email', email)
+      if (!allowed || !user) return
+      const token = await this.tokens.issue(
+        user.id,
+        'password_reset',
+        accountTokens.passwordResetTtl
+      )
+      this.delivery.sendInBackground(new PasswordResetNotification(user.email, token))
+    })
+  }
+
+  /**
+   * Spends the token and sets the password in one transaction (the email
+   * counts as verified: the link proved it), then ends every session of the
+   * account and sends a notice, with no transaction held.
+   */
+  async reset(token: string, password: string) {
+    const user = await db.transaction(async (trx) => {
+      const userId = await this.tokens.spend(token, 'password_reset', trx)
+      const owner = await User.findOrFail(userId, { client: trx })
+      owner.password = password
+      owner.emailVerifiedAt ??= DateTime.now()
+      await owner.save()
+      return owner
+    })
+    await this.sessions.endAll(user.id)
+    this.delivery.sendInBackground(new PasswordChangedNotification(user.email))
+  }
+
+  /** Checks the current password; a wrong one is the contract's 400 (the caller throttles it). */
+  async verifyCurrent(user: User, currentPassword: string) {
+    if (!(await hash.verify(user.password, currentPassword))) {
+      throw new WrongCurrentPasswordException()
+    }
+  }
+
+  /**
+   * Sets a new password and ends every other session of the account; the
+   * caller moves its own session to a new id.
+   */
+  async change(user: User, password: string, currentSessionId: string) {
+    user.password = password
+    await user.save()
+    await this.sessions.endAll(user.id, currentSessionId)
+  }
+}

@@ -1,0 +1,53 @@
+import { createHmac } from 'node:crypto'
+import type { HttpContext } from '@adonisjs/core/http'
+import type User from '#models/user'
+import { appKey } from '#config/app'
+
+/** Where a session keeps what GET /auth/sessions shows about it. */
+export const DEVICE_KEY = 'device'
+
+/** `lastSeenAt` is written at most this often (contract: it may lag by up to 5 min). */
+const SEEN_EVERY_MS = 5 * 60 * 1000
+
+export type SessionDevice = {
+  createdAt: string
+  lastSeenAt: string
+  ipAddress: string | null
+  userAgent: string | null
+}
+
+/**
+ * The id GET /auth/sessions shows for a session: a keyed hash of the
+ * session id, so the list never reveals a value that would authenticate.
+ */
+export function publicSessionId(sessionId: string) {
+  return createHmac('sha256', appKey.release()).update(sessionId).digest('base64url').slice(0, 32)
+}
+
+/**
+ * Signs `user` in under a new session id, records the device and tags the
+ * session with the user, so it can be listed and ended from anywhere.
+ * `keepCreatedAt`: the same session continues under a new id (password change).
+ */
+export async function signIn(ctx: HttpContext, user: User, { keepCreatedAt = false } = {}) {
+  const previous = ctx.session.get(DEVICE_KEY) as SessionDevice | undefined
+  await ctx.auth.use('web').login(user)
+  const now = new Date().toISOString()
+  ctx.session.put(DEVICE_KEY, {
+    createdAt: (keepCreatedAt && previous?.createdAt) || now,
+    lastSeenAt: now,
+    ipAddress: ctx.request.ip() ?? null,
+    userAgent: ctx.request.header('user-agent')?.slice(0, 512) ?? null,
+  } satisfies SessionDevice)
+  if (ctx.session.supportsTagging()) await ctx.session.tag(user.id)
+}
+
+/**
+ * Notes that a signed-in session was used. The session is only written
+ * when `lastSeenAt` is more than 5 minutes old: no query per request.
+ */
+export function noteActivity(ctx: HttpContext) {
+  const device = ctx.session.get(DEVICE_KEY) as SessionDevice | undefined
+  if (!device || Date.now() - Date.parse(device.lastSeenAt) < SEEN_EVERY_MS) return
+  ctx.session.put(DEVICE_KEY, { ...device, lastSeenAt: new Date().toISOString() })
+}

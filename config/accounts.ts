@@ -1,0 +1,28 @@
+import env from '#start/env'
+
+/**
+ * The API's public base URL (links sent by email); outside production it
+ * defaults to this server on localhost.
+ */
+export const publicUrl = env.get('PUBLIC_URL', `http://localhost:${env.get('PORT', 3333)}`)
+
+/**
+ * Account emails (password reset, verification, invitations) link to the
+ * frontend, which posts the token back to the API (contract, "Accounts
+ * beyond signup and login").
+ */
+export const frontendUrl = env.get('FRONTEND_URL', publicUrl).replace(/\/+$/, '')
+
+/** Lifetimes and limits of the account flows (contract). */
+export const accountTokens = {
+  passwordResetTtl: '60 minutes',
+  emailVerificationTtl: '24 hours',
+  invitationTtl: '7 days',
+  /** Random characters per token (base64url, 6 bits each): 192 bits. */
+  secretLength: 32,
+  /**
+   * POST /auth/password/forgot answers no sooner than this, whether or not
+   * the address has an account, so its timing says nothing about it.
+   */
+  forgotMinimumMs: 300,
+}

@@ -1,6 +1,6 @@
 import type OrganizationInvitation from '#models/organization_invitation'
 import { BaseTransformer } from '@adonisjs/core/transformers'
-import { utcIso } from '#transformers/utc_iso'
+import { utcIso } from '#helpers/utc_iso'
 
 /** A pending invitation; never its token or hash. */
 export default class InvitationTransformer extends BaseTransformer<OrganizationInvitation> {

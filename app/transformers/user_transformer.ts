@@ -1,6 +1,6 @@
 import type User from '#models/user'
 import { BaseTransformer } from '@adonisjs/core/transformers'
-import { utcIso } from '#transformers/utc_iso'
+import { utcIso } from '#helpers/utc_iso'
 
 export default class UserTransformer extends BaseTransformer<User> {
   /** `emailVerifiedAt` is null until the address is verified (contract). */

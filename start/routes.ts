@@ -53,9 +53,11 @@ router
           'destroy',
         ])
 
+        router.get('/:organizationId/events', [controllers.Events, 'index'])
         router.post('/:organizationId/events', [controllers.Events, 'store'])
         router.patch('/:organizationId/events/:id', [controllers.Events, 'update'])
         router.get('/:organizationId/events/:id', [controllers.Events, 'show'])
+        router.delete('/:organizationId/events/:id', [controllers.Events, 'destroy'])
       })
       .prefix('/organizations')
       .use(middleware.auth())

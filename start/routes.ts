@@ -26,6 +26,16 @@ router.get('/health/live', [controllers.HealthChecks, 'live'])
 router.get('/health/ready', [controllers.HealthChecks, 'ready'])
 
 /**
+ * The API's description (OpenAPI 3.1) and, outside production, a viewer
+ * served by the API itself.
+ */
+router.get('/openapi.json', [controllers.ApiDocs, 'document'])
+if (!app.inProduction) {
+  router.get('/docs', [controllers.ApiDocs, 'page'])
+  router.get('/docs/viewer.js', [controllers.ApiDocs, 'viewer'])
+}
+
+/**
  * The authenticated area: sessions, global API limits (per user when signed
  * in, per IP otherwise) and JSON bodies.
  */

@@ -4,6 +4,7 @@
  */
 
 export const controllers = {
+  ApiDocs: () => import('#controllers/api_docs_controller'),
   Events: () => import('#controllers/events_controller'),
   HealthChecks: () => import('#controllers/health_checks_controller'),
   NewAccount: () => import('#controllers/new_account_controller'),

@@ -8,6 +8,9 @@ export type ScannedRoutes = {
     'health_checks.show': { paramsTuple?: []; params?: {} }
     'health_checks.live': { paramsTuple?: []; params?: {} }
     'health_checks.ready': { paramsTuple?: []; params?: {} }
+    'api_docs.document': { paramsTuple?: []; params?: {} }
+    'api_docs.page': { paramsTuple?: []; params?: {} }
+    'api_docs.viewer': { paramsTuple?: []; params?: {} }
     'new_account.store': { paramsTuple?: []; params?: {} }
     'session.store': { paramsTuple?: []; params?: {} }
     'session.destroy': { paramsTuple?: []; params?: {} }
@@ -37,6 +40,9 @@ export type ScannedRoutes = {
     'health_checks.show': { paramsTuple?: []; params?: {} }
     'health_checks.live': { paramsTuple?: []; params?: {} }
     'health_checks.ready': { paramsTuple?: []; params?: {} }
+    'api_docs.document': { paramsTuple?: []; params?: {} }
+    'api_docs.page': { paramsTuple?: []; params?: {} }
+    'api_docs.viewer': { paramsTuple?: []; params?: {} }
     'profile.show': { paramsTuple?: []; params?: {} }
     'organizations.index': { paramsTuple?: []; params?: {} }
     'organizations.show': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
@@ -48,6 +54,9 @@ export type ScannedRoutes = {
     'health_checks.show': { paramsTuple?: []; params?: {} }
     'health_checks.live': { paramsTuple?: []; params?: {} }
     'health_checks.ready': { paramsTuple?: []; params?: {} }
+    'api_docs.document': { paramsTuple?: []; params?: {} }
+    'api_docs.page': { paramsTuple?: []; params?: {} }
+    'api_docs.viewer': { paramsTuple?: []; params?: {} }
     'profile.show': { paramsTuple?: []; params?: {} }
     'organizations.index': { paramsTuple?: []; params?: {} }
     'organizations.show': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }

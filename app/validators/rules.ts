@@ -43,6 +43,13 @@ export const characters = vine.createRule(
         { max }
       )
     }
+  },
+  {
+    // JSON Schema counts code points too, so the document states the same bounds.
+    toJSONSchema: (schema, { min, max }) => {
+      if (min !== undefined) schema.minLength = min
+      if (max !== undefined) schema.maxLength = max
+    },
   }
 )
 
@@ -60,14 +67,23 @@ export const isoDateTime = () =>
     .string()
     .trim()
     .use(
-      vine.createRule((value, _options, field) => {
-        if (
-          typeof value === 'string' &&
-          !(/^\d{4}-\d{2}-\d{2}(?:$|T)/.test(value) && DateTime.fromISO(value).isValid)
-        ) {
-          field.report('The {{ field }} field must be an ISO 8601 date-time', 'iso8601', field)
+      vine.createRule(
+        (value, _options, field) => {
+          if (
+            typeof value === 'string' &&
+            !(/^\d{4}-\d{2}-\d{2}(?:$|T)/.test(value) && DateTime.fromISO(value).isValid)
+          ) {
+            field.report('The {{ field }} field must be an ISO 8601 date-time', 'iso8601', field)
+          }
+        },
+        {
+          toJSONSchema: (schema) => {
+            schema.description =
+              'ISO 8601 date-time or calendar date (e.g. 2027-03-01T18:30:00-05:00)'
+            schema.pattern = String.raw`^\d{4}-\d{2}-\d{2}($|T)`
+          },
         }
-      })()
+      )()
     )
     // Runs for null too when the field is nullable: null stays null.
     .transform((value: string | null) =>

@@ -23,8 +23,14 @@ export type RecordAnswer = (
  * Takes the key for this request: a new key, one whose answer is older than
  * 24 h, or a claim abandoned for a minute (its process died mid-request:
  * requests are bounded far below that) is ours; otherwise nothing returns.
+ * The caller's other expired keys go in the same statement, so the table
+ * holds at most a day of keys per caller.
  */
 const CLAIM = `
+  WITH expired AS (
+    DELETE FROM idempotency_keys
+     WHERE user_id = ? AND key <> ? AND created_at < now() - interval '24 hours'
+  )
   INSERT INTO idempotency_keys AS k (user_id, key, request_hash, claim, created_at)
   VALUES (?, ?, ?, ?, now())
   ON CONFLICT (user_id, key) DO UPDATE
@@ -77,7 +83,14 @@ export default class IdempotencyService {
   ): Promise<IdempotentAnswer> {
     const claim = randomUUID()
     for (;;) {
-      const claimed = await db.rawQuery(CLAIM, [scope.userId, scope.key, scope.fingerprint, claim])
+      const claimed = await db.rawQuery(CLAIM, [
+        scope.userId,
+        scope.key,
+        scope.userId,
+        scope.key,
+        scope.fingerprint,
+        claim,
+      ])
       if (claimed.rows.length === 1) break
       const existing = await db.rawQuery(EXISTING, [scope.userId, scope.key])
       const row = existing.rows[0]

@@ -154,6 +154,13 @@ test.group('Events create with Idempotency-Key', (group) => {
     again.assertStatus(201)
     assert.notEqual(again.body().data.id, first.body().data.id)
     assert.equal(await eventCount(organization.id), 2)
+
+    // The caller's expired keys are dropped when they next use a key.
+    await db.from('idempotency_keys').update({ created_at: db.raw(`now() - interval '25 hours'`) })
+    const next = await create(client, cookie, organization.id, 'next', { name: 'Next' })
+    next.assertStatus(201)
+    const keys = await db.from('idempotency_keys').select('key')
+    assert.deepEqual(keys, [{ key: 'next' }])
   })
 
   test('a request that fails keeps no key, so its corrected retry can run', async ({

@@ -12,6 +12,7 @@ import { testDatabaseUrl } from '#tests/helpers/app_process'
 import { issueCursor } from '#services/event_cursor'
 import type { EventSort } from '#types/event'
 import { resetDatabase } from '#tests/helpers/database'
+import { recordQueries } from '#tests/helpers/queries'
 import { eventOf, eventsPath, fieldError } from '#tests/helpers/events'
 
 const NOT_A_MEMBER = {
@@ -127,6 +128,22 @@ test.group('Events list', (group) => {
       ['e0']
     )
     assert.deepEqual(last.body().meta, { nextCursor: null })
+  })
+
+  test('a page costs 4 SQL round trips: session, limiter, membership, the page', async ({
+    client,
+    assert,
+  }) => {
+    const { organization, cookie } = await memberWithOrganization(client)
+    await eventsIn(organization, 3)
+    const warmUp = await list(client, cookie, organization.id)
+    warmUp.assertStatus(200)
+
+    using queries = recordQueries()
+    const response = await list(client, cookie, organization.id, '?limit=2&status=BACKLOG')
+    response.assertStatus(200)
+    assert.lengthOf(response.body().data, 2)
+    assert.isAtMost(queries.statements.length, 4, queries.statements.join('\n'))
   })
 
   test('an organization without events answers an empty page', async ({ client }) => {

@@ -9,14 +9,19 @@ export function entityTag(version: string) {
 
 /**
  * Whether an If-Match / If-None-Match header names `version`: `*` names
- * any version; weak tags (W/"...") compare by their value (RFC 9110 weak
- * comparison is what If-None-Match uses; If-Match callers send our strong tags).
+ * any version. If-None-Match compares weakly (W/"x" names "x"); If-Match
+ * strongly, so a weak tag never matches there (RFC 9110, 13.1).
  */
-export function namesVersion(header: string | undefined, version: string) {
+export function namesVersion(
+  header: string | undefined,
+  version: string,
+  comparison: 'weak' | 'strong' = 'weak'
+) {
   if (header === undefined) return false
   const current = entityTag(version)
   return header
     .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .map((tag) => tag.trim())
+    .map((tag) => (comparison === 'weak' ? tag.replace(/^W\//, '') : tag))
     .some((tag) => tag === '*' || tag === current)
 }

@@ -198,7 +198,7 @@ export default class EventService {
   ): Promise<VersionedEvent> {
     for (let current = found; ; current = await current.reload()) {
       if (!current.event) throw new errors.E_ROW_NOT_FOUND()
-      if (ifMatch !== undefined && !namesVersion(ifMatch, current.version)) {
+      if (ifMatch !== undefined && !namesVersion(ifMatch, current.version, 'strong')) {
         throw new PreconditionFailedException()
       }
       const event = current.event

@@ -117,6 +117,15 @@ test.group('Events versions (ETag, If-Match, If-None-Match)', (group) => {
     const path = eventsPath(organization.id, event.id)
     const etag = await etagOf(client.get(path).header('cookie', cookie))
 
+    // If-Match compares strongly: the weak form of the current tag does not match.
+    const weak = await client
+      .patch(path)
+      .header('cookie', cookie)
+      .header('if-match', `W/${etag}`)
+      .json({ name: 'Weak' })
+    weak.assertStatus(412)
+    weak.assertBody(PRECONDITION_FAILED)
+
     using queries = recordQueries()
     const response = await client
       .patch(path)

@@ -80,7 +80,7 @@ export const isoDateTime = () =>
           toJSONSchema: (schema) => {
             schema.description =
               'ISO 8601 date-time or calendar date (e.g. 2027-03-01T18:30:00-05:00)'
-            schema.pattern = String.raw`^\d{4}-\d{2}-\d{2}($|T)`
+            schema.pattern = String.raw`^\s*\d{4}-\d{2}-\d{2}(\s*$|T)`
           },
         }
       )()
@@ -95,11 +95,23 @@ export const currencyCode = () =>
   text()
     .toUpperCase()
     .use(
-      vine.createRule((value, _options, field) => {
-        if (typeof value !== 'string' || !currencyCodes.code(value)) {
-          field.report('The {{ field }} field must be an ISO 4217 currency code', 'currency', field)
+      vine.createRule(
+        (value, _options, field) => {
+          if (typeof value !== 'string' || !currencyCodes.code(value)) {
+            field.report(
+              'The {{ field }} field must be an ISO 4217 currency code',
+              'currency',
+              field
+            )
+          }
+        },
+        {
+          toJSONSchema: (schema) => {
+            schema.description = 'ISO 4217 currency code, any case (stored upper-cased)'
+            schema.pattern = '^\\s*[A-Za-z]{3}\\s*$'
+          },
         }
-      })()
+      )()
     )
 
 /** An ISO 3166-1 alpha-2 country code in any case, upper-cased. */
@@ -107,15 +119,23 @@ export const countryCode = () =>
   text()
     .toUpperCase()
     .use(
-      vine.createRule((value, _options, field) => {
-        if (typeof value !== 'string' || value.length !== 2 || !countries.isValid(value)) {
-          field.report(
-            'The {{ field }} field must be an ISO 3166-1 alpha-2 country code',
-            'country',
-            field
-          )
+      vine.createRule(
+        (value, _options, field) => {
+          if (typeof value !== 'string' || value.length !== 2 || !countries.isValid(value)) {
+            field.report(
+              'The {{ field }} field must be an ISO 3166-1 alpha-2 country code',
+              'country',
+              field
+            )
+          }
+        },
+        {
+          toJSONSchema: (schema) => {
+            schema.description = 'ISO 3166-1 alpha-2 country code, any case (stored upper-cased)'
+            schema.pattern = '^\\s*[A-Za-z]{2}\\s*$'
+          },
         }
-      })()
+      )()
     )
 
 /** A path id: any UUID (ours are v7). */

@@ -73,6 +73,27 @@ export class EventSchema extends BaseModel {
   declare updatedAt: DateTime
 }
 
+export class IdempotencyKeySchema extends BaseModel {
+  static $columns = ['claim', 'createdAt', 'key', 'requestHash', 'responseBody', 'responseEtag', 'responseStatus', 'userId'] as const
+  $columns = IdempotencyKeySchema.$columns
+  @column()
+  declare claim: string
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+  @column()
+  declare key: string
+  @column()
+  declare requestHash: string
+  @column()
+  declare responseBody: any | null
+  @column()
+  declare responseEtag: string | null
+  @column()
+  declare responseStatus: number | null
+  @column({ isPrimary: true })
+  declare userId: string
+}
+
 export class NewsletterContactSchema extends BaseModel {
   static $columns = ['createdAt', 'email', 'id', 'status'] as const
   $columns = NewsletterContactSchema.$columns

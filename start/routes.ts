@@ -32,6 +32,16 @@ router.get('/health/live', [controllers.HealthChecks, 'live'])
 router.get('/health/ready', [controllers.HealthChecks, 'ready'])
 
 /**
+ * The API's description (OpenAPI 3.1) and, outside production, a viewer
+ * served by the API itself.
+ */
+router.get('/openapi.json', [controllers.ApiDocs, 'document'])
+if (!app.inProduction) {
+  router.get('/docs', [controllers.ApiDocs, 'page'])
+  router.get('/docs/viewer.js', [controllers.ApiDocs, 'viewer'])
+}
+
+/**
  * The authenticated area: sessions, global API limits (per user when signed
  * in, per IP otherwise) and JSON bodies.
  */
@@ -85,9 +95,11 @@ router
           'destroy',
         ])
 
+        router.get('/:organizationId/events', [controllers.Events, 'index'])
         router.post('/:organizationId/events', [controllers.Events, 'store'])
         router.patch('/:organizationId/events/:id', [controllers.Events, 'update'])
         router.get('/:organizationId/events/:id', [controllers.Events, 'show'])
+        router.delete('/:organizationId/events/:id', [controllers.Events, 'destroy'])
       })
       .prefix('/organizations')
       .use(middleware.auth())

@@ -1,5 +1,5 @@
 import { assert } from '@japa/assert'
-import { apiClient } from '@japa/api-client'
+import { apiClient, ApiClient } from '@japa/api-client'
 import app from '@adonisjs/core/services/app'
 import type { Config } from '@japa/runner/types'
 import { pluginAdonisJS } from '@japa/plugin-adonisjs'
@@ -8,6 +8,8 @@ import { dbAssertions } from '@adonisjs/lucid/plugins/db'
 import { migrate } from '#tests/helpers/database'
 import { smtpServer } from '#tests/helpers/smtp_server'
 import { mailSettled } from '#tests/helpers/mails'
+import { OpenApiChecker } from '#tests/helpers/openapi'
+import { apiDescription } from '#services/api_description'
 
 export const plugins: Config['plugins'] = [
   assert(),
@@ -15,6 +17,28 @@ export const plugins: Config['plugins'] = [
   apiClient(),
   dbAssertions(app),
 ]
+
+/**
+ * Every request the functional tests make with the API client, and its
+ * answer, is checked against GET /openapi.json's document (the same object),
+ * so the document cannot drift from the API: a route, status or body it
+ * does not describe fails the test that met it. (Requests sent with plain
+ * fetch — raw bodies, the fault tests' child processes — are outside it.)
+ */
+let checker: OpenApiChecker | undefined
+ApiClient.teardown((response) => {
+  checker ??= new OpenApiChecker(apiDescription())
+  const { config } = response.request
+  const type = String(response.headers()['content-type'] ?? '')
+  checker.check({
+    method: config.method,
+    url: config.endpoint,
+    requestBody: (response.request.request as unknown as { _data?: unknown })._data,
+    status: response.status(),
+    headers: response.headers(),
+    body: type.includes('json') ? response.body() : response.text(),
+  })
+})
 
 /**
  * Once for the run: migrate the test database (PostgreSQL, embedded unless

@@ -8,6 +8,9 @@ export type ScannedRoutes = {
     'health_checks.show': { paramsTuple?: []; params?: {} }
     'health_checks.live': { paramsTuple?: []; params?: {} }
     'health_checks.ready': { paramsTuple?: []; params?: {} }
+    'api_docs.document': { paramsTuple?: []; params?: {} }
+    'api_docs.page': { paramsTuple?: []; params?: {} }
+    'api_docs.viewer': { paramsTuple?: []; params?: {} }
     'new_account.store': { paramsTuple?: []; params?: {} }
     'session.store': { paramsTuple?: []; params?: {} }
     'session.destroy': { paramsTuple?: []; params?: {} }
@@ -29,9 +32,11 @@ export type ScannedRoutes = {
     'organization_invitations.index': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'organization_invitations.store': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'organization_invitations.destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'invitationId': ParamValue} }
+    'events.index': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'events.store': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'events.update': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'id': ParamValue} }
     'events.show': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'id': ParamValue} }
+    'events.destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'id': ParamValue} }
     'organization_invitations.accept': { paramsTuple?: []; params?: {} }
   }
   POST: {
@@ -53,24 +58,32 @@ export type ScannedRoutes = {
     'health_checks.show': { paramsTuple?: []; params?: {} }
     'health_checks.live': { paramsTuple?: []; params?: {} }
     'health_checks.ready': { paramsTuple?: []; params?: {} }
+    'api_docs.document': { paramsTuple?: []; params?: {} }
+    'api_docs.page': { paramsTuple?: []; params?: {} }
+    'api_docs.viewer': { paramsTuple?: []; params?: {} }
     'profile.show': { paramsTuple?: []; params?: {} }
     'account_sessions.index': { paramsTuple?: []; params?: {} }
     'organizations.index': { paramsTuple?: []; params?: {} }
     'organizations.show': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'organization_members.index': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'organization_invitations.index': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
+    'events.index': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'events.show': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'id': ParamValue} }
   }
   HEAD: {
     'health_checks.show': { paramsTuple?: []; params?: {} }
     'health_checks.live': { paramsTuple?: []; params?: {} }
     'health_checks.ready': { paramsTuple?: []; params?: {} }
+    'api_docs.document': { paramsTuple?: []; params?: {} }
+    'api_docs.page': { paramsTuple?: []; params?: {} }
+    'api_docs.viewer': { paramsTuple?: []; params?: {} }
     'profile.show': { paramsTuple?: []; params?: {} }
     'account_sessions.index': { paramsTuple?: []; params?: {} }
     'organizations.index': { paramsTuple?: []; params?: {} }
     'organizations.show': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'organization_members.index': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'organization_invitations.index': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
+    'events.index': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'events.show': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'id': ParamValue} }
   }
   PUT: {
@@ -81,6 +94,7 @@ export type ScannedRoutes = {
     'account_sessions.clear': { paramsTuple?: []; params?: {} }
     'organization_members.destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'userId': ParamValue} }
     'organization_invitations.destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'invitationId': ParamValue} }
+    'events.destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'id': ParamValue} }
   }
   PATCH: {
     'events.update': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'id': ParamValue} }

@@ -2,36 +2,97 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { errors } from '@adonisjs/lucid'
 import OrganizationPolicy from '#policies/organization_policy'
-import EventService from '#services/event_service'
+import EventService, { type VersionedEvent } from '#services/event_service'
+import IdempotencyService, { fingerprintOf } from '#services/idempotency_service'
+import { entityTag, namesVersion } from '#services/entity_tags'
 import EventTransformer from '#transformers/event_transformer'
-import { createEventValidator, showEventValidator, updateEventValidator } from '#validators/event'
+import {
+  createEventValidator,
+  deleteEventValidator,
+  idempotencyKeyValidator,
+  listEventsValidator,
+  showEventValidator,
+  updateEventValidator,
+} from '#validators/event'
 
 @inject()
 export default class EventsController {
-  constructor(private events: EventService) {}
+  constructor(
+    private events: EventService,
+    private idempotency: IdempotencyService
+  ) {}
 
-  async store({ request, response, bouncer, serialize }: HttpContext) {
-    const { params, ...input } = await request.validateUsing(createEventValidator)
-    await bouncer.with(OrganizationPolicy).authorize('createEvent', params.organizationId)
-    const event = await this.events.create(params.organizationId, input)
-    response.status(201)
-    return serialize(EventTransformer.transform(event))
+  async index({ request, bouncer, serialize }: HttpContext) {
+    const { params, ...query } = await request.validateUsing(listEventsValidator)
+    await bouncer.with(OrganizationPolicy).authorize('listEvents', params.organizationId)
+    const page = await this.events.list(params.organizationId, query)
+    const { data } = await serialize(EventTransformer.transform(page.events))
+    return { data, meta: { nextCursor: page.nextCursor } }
   }
 
-  async update({ request, auth, bouncer, serialize }: HttpContext) {
+  /** With an Idempotency-Key, a retry gets the first answer again (contract, "Safe retries"). */
+  async store({ request, response, auth, bouncer, serialize }: HttpContext) {
+    const { params, ...input } = await request.validateUsing(createEventValidator)
+    const { idempotency_key: key } = await request.validateUsing(idempotencyKeyValidator, {
+      data: { idempotency_key: request.header('idempotency-key') },
+    })
+    await bouncer.with(OrganizationPolicy).authorize('createEvent', params.organizationId)
+    const answerOf = async ({ event, version }: VersionedEvent) => ({
+      status: 201,
+      body: await serialize(EventTransformer.transform(event)),
+      etag: entityTag(version),
+    })
+    const answer = key
+      ? await this.idempotency.once(
+          {
+            userId: auth.getUserOrFail().id,
+            key,
+            fingerprint: fingerprintOf(request.url(), request.body()),
+          },
+          async (record) =>
+            answerOf(
+              await this.events.create(params.organizationId, input, async (trx, created) =>
+                record(trx, await answerOf(created))
+              )
+            )
+        )
+      : await answerOf(await this.events.create(params.organizationId, input))
+    response.status(answer.status)
+    response.header('ETag', answer.etag)
+    return answer.body
+  }
+
+  /** If-Match: the changes apply only to the version it names (else 412). */
+  async update({ request, response, auth, bouncer, serialize }: HttpContext) {
     const { params, ...changes } = await request.validateUsing(updateEventValidator)
     const user = auth.getUserOrFail()
     const found = await this.events.findAsMember(user.id, params.organizationId, params.id)
     await bouncer.with(OrganizationPolicy).authorize('updateEvent', found)
-    return serialize(EventTransformer.transform(await this.events.update(found, changes)))
+    const updated = await this.events.update(found, changes, request.header('if-match'))
+    response.header('ETag', entityTag(updated.version))
+    return serialize(EventTransformer.transform(updated.event))
   }
 
-  async show({ request, auth, bouncer, serialize }: HttpContext) {
+  /** If-None-Match naming the current version: 304 without a body. */
+  async show({ request, response, auth, bouncer, serialize }: HttpContext) {
     const { params } = await request.validateUsing(showEventValidator)
     const user = auth.getUserOrFail()
     const lookup = await this.events.findAsMember(user.id, params.organizationId, params.id)
     await bouncer.with(OrganizationPolicy).authorize('viewEvent', lookup)
     if (!lookup.event) throw new errors.E_ROW_NOT_FOUND()
+    response.header('ETag', entityTag(lookup.version))
+    if (namesVersion(request.header('if-none-match'), lookup.version)) {
+      return response.notModified()
+    }
     return serialize(EventTransformer.transform(lookup.event))
+  }
+
+  async destroy({ request, response, auth, bouncer }: HttpContext) {
+    const { params } = await request.validateUsing(deleteEventValidator)
+    const user = auth.getUserOrFail()
+    const outcome = await this.events.deleteAsMember(user.id, params.organizationId, params.id)
+    await bouncer.with(OrganizationPolicy).authorize('deleteEvent', outcome)
+    if (!outcome.deleted) throw new errors.E_ROW_NOT_FOUND()
+    return response.noContent()
   }
 }

@@ -30,7 +30,7 @@ const RETRY_AFTER_SECONDS = 5
 export default class HttpExceptionHandler extends ExceptionHandler {
   protected debug = false
 
-  protected ignoreStatuses = [400, 401, 403, 404, 405, 409, 413, 415, 422, 429]
+  protected ignoreStatuses = [400, 401, 403, 404, 405, 409, 412, 413, 415, 422, 429]
 
   async handle(error: unknown, ctx: HttpContext) {
     const { status, errors, headers } = this.#render(error, ctx)

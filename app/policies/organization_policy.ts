@@ -26,6 +26,10 @@ export default class OrganizationPolicy extends BasePolicy {
     )
   }
 
+  async listEvents(user: User, organizationId: string) {
+    return this.#member(user, organizationId, NOT_A_MEMBER)
+  }
+
   /** Membership comes with the event lookup (EventService.findAsMember): one query. */
   viewEvent(_user: User, lookup: { isMember: boolean }) {
     return lookup.isMember
@@ -35,6 +39,11 @@ export default class OrganizationPolicy extends BasePolicy {
 
   updateEvent(user: User, lookup: { isMember: boolean }) {
     return this.viewEvent(user, lookup)
+  }
+
+  /** Asked with what EventService.deleteAsMember found (it deletes only for members). */
+  deleteEvent(user: User, outcome: { isMember: boolean }) {
+    return this.viewEvent(user, outcome)
   }
 
   async #member(user: User, organizationId: string, message: string) {

@@ -7,15 +7,22 @@ import EventAddress from '#models/event_address'
 import InternalException from '#exceptions/internal_exception'
 import { isClientError, isInvalidData } from '#services/database_errors'
 import { isDependencyUnavailable } from '#services/dependency_errors'
+import PreconditionFailedException from '#exceptions/precondition_failed_exception'
+import { namesVersion } from '#services/entity_tags'
+import { issueCursor, readCursor } from '#services/event_cursor'
+import type { EventSort } from '#types/event'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { runPrepared } from '#services/prepared_statement'
 import {
   assertOrderedRanges,
   assertValidAddress,
   type createEventValidator,
+  type listEventsValidator,
   type updateEventValidator,
 } from '#validators/event'
 
 type CreateEventInput = Omit<Infer<typeof createEventValidator>, 'params'>
+type ListEventsQuery = Omit<Infer<typeof listEventsValidator>, 'params'>
 type UpdateEventInput = Omit<Infer<typeof updateEventValidator>, 'params'>
 type AddressInput = NonNullable<UpdateEventInput['address']>
 
@@ -37,7 +44,7 @@ const WRITE_EVENT = `
        SET name = $1, description = $2, target_date = $3, status = $4, event_type = $5,
            metadata = $6::jsonb, updated_at = $7
      WHERE id = $8 AND xmin::text = $9
-    RETURNING id
+    RETURNING id, xmin::text AS version
   ), address AS (
     INSERT INTO event_addresses (event_id, street_address, street_address_2, city, state,
                                  postal_code, country, created_at, updated_at)
@@ -47,7 +54,38 @@ const WRITE_EVENT = `
            city = EXCLUDED.city, state = EXCLUDED.state, postal_code = EXCLUDED.postal_code,
            country = EXCLUDED.country, updated_at = EXCLUDED.updated_at
   )
-  SELECT count(*)::int AS written FROM updated`
+  SELECT (SELECT version FROM updated) AS version`
+
+const ADDRESS_COLUMNS = `
+  a.event_id AS a__event_id, a.street_address AS a__street_address,
+  a.street_address_2 AS a__street_address_2, a.city AS a__city, a.state AS a__state,
+  a.postal_code AS a__postal_code, a.country AS a__country,
+  a.created_at AS a__created_at, a.updated_at AS a__updated_at`
+
+/**
+ * The sort key of each order, written exactly as the indexes of migration
+ * 1763800000030 are, so a page is an index range scan: events without a
+ * target date sort last both ways (infinity after every date ascending,
+ * -infinity before every date descending).
+ */
+const SORT_KEYS: Record<EventSort, { key: string; direction: 'ASC' | 'DESC' }> = {
+  'createdAt': { key: 'e.created_at', direction: 'ASC' },
+  '-createdAt': { key: 'e.created_at', direction: 'DESC' },
+  'targetDate': { key: `COALESCE(e.target_date, 'infinity'::timestamptz)`, direction: 'ASC' },
+  '-targetDate': { key: `COALESCE(e.target_date, '-infinity'::timestamptz)`, direction: 'DESC' },
+}
+
+/**
+ * Membership and deletion in one statement: the event (its address goes
+ * with it, ON DELETE CASCADE) is only deleted when the user is a member.
+ */
+const DELETE_AS_MEMBER = `
+  WITH m AS (SELECT 1 FROM organization_members WHERE organization_id = ? AND user_id = ?),
+  deleted AS (
+    DELETE FROM events WHERE organization_id = ? AND id = ? AND EXISTS (SELECT 1 FROM m)
+    RETURNING id
+  )
+  SELECT EXISTS (SELECT 1 FROM m) AS is_member, (SELECT count(*) FROM deleted)::int AS deleted`
 
 /** What `findAsMember` found: membership, the event (null if none) and its row version. */
 export type FoundEvent = {
@@ -57,13 +95,39 @@ export type FoundEvent = {
   reload: () => Promise<FoundEvent>
 }
 
+/** An event as written, with the row version its ETag is made of. */
+export type VersionedEvent = { event: Event; version: string }
+
+/** Runs inside the creating transaction, once the event is written (e.g. an idempotency record). */
+export type AfterCreate = (trx: TransactionClientContract, created: VersionedEvent) => Promise<void>
+
+/** Splits a joined row (event columns, then address columns prefixed `a__`) into models. */
+function eventFromRow(columns: Record<string, unknown>) {
+  const eventColumns: Record<string, unknown> = {}
+  const addressColumns: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(columns)) {
+    if (name.startsWith('a__')) addressColumns[name.slice(3)] = value
+    else eventColumns[name] = value
+  }
+  const event = eventColumns.id ? Event.$createFromAdapterResult(eventColumns)! : null
+  event?.$setRelated(
+    'address',
+    addressColumns.event_id ? EventAddress.$createFromAdapterResult(addressColumns)! : null
+  )
+  return event
+}
+
 export default class EventService {
   /**
    * Creates an event (and its address) in one transaction. `organizationId`
    * comes from the path only. Unexpected failures become the spec's
    * "Failed to create event".
    */
-  async create(organizationId: string, input: CreateEventInput) {
+  async create(
+    organizationId: string,
+    input: CreateEventInput,
+    afterCreate?: AfterCreate
+  ): Promise<VersionedEvent> {
     if (input.address) assertValidAddress(input.address)
 
     try {
@@ -84,7 +148,13 @@ export default class EventService {
           ? await EventAddress.create({ eventId: event.id, ...input.address }, { client: trx })
           : null
         event.$setRelated('address', address)
-        return event
+        const { rows } = await trx.rawQuery(
+          'SELECT xmin::text AS version FROM events WHERE id = ?',
+          [event.id]
+        )
+        const created = { event, version: rows[0].version as string }
+        await afterCreate?.(trx, created)
+        return created
       })
     } catch (error) {
       // An outage is a 503 the client may retry, not the spec's 500.
@@ -99,25 +169,34 @@ export default class EventService {
    * statement and no transaction: the row is rewritten only while it is the
    * version that was read (PostgreSQL's xmin); otherwise it is read again and
    * the changes applied anew, so concurrent PATCHes each merge into what the
-   * previous one left.
+   * previous one left. With `ifMatch` (the If-Match header) the changes
+   * apply only to a version it names: the check is the write's own WHERE,
+   * so of two PATCHes naming one version, one wins and the other is a 412.
    */
-  async update(found: FoundEvent, changes: UpdateEventInput) {
+  async update(
+    found: FoundEvent,
+    changes: UpdateEventInput,
+    ifMatch?: string
+  ): Promise<VersionedEvent> {
     for (let current = found; ; current = await current.reload()) {
       if (!current.event) throw new errors.E_ROW_NOT_FOUND()
+      if (ifMatch !== undefined && !namesVersion(ifMatch, current.version, 'strong')) {
+        throw new PreconditionFailedException()
+      }
       const event = current.event
       const { metadata, address, ...fields } = changes
       event.merge(
         Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined))
       )
-      if (metadata) {
+      if (metadata)
         event.metadata = assertOrderedRanges(Event.mergeMetadata(event.metadata, metadata))
-      }
       // An address-only change is a change of the event too.
       event.updatedAt = DateTime.now()
       const changedAddress = address ? this.#mergeAddress(event, address) : null
-      if (await this.#write(event, changedAddress, current.version)) {
+      const version = await this.#write(event, changedAddress, current.version)
+      if (version) {
         if (changedAddress) event.$setRelated('address', changedAddress)
-        return event
+        return { event, version }
       }
     }
   }
@@ -135,23 +214,79 @@ export default class EventService {
       eventId,
     ])
     const { is_member: isMember, row_version: version, ...columns } = rows[0]
-    const eventColumns: Record<string, unknown> = {}
-    const addressColumns: Record<string, unknown> = {}
-    for (const [name, value] of Object.entries(columns)) {
-      if (name.startsWith('a__')) addressColumns[name.slice(3)] = value
-      else eventColumns[name] = value
-    }
-    const event = eventColumns.id ? Event.$createFromAdapterResult(eventColumns)! : null
-    event?.$setRelated(
-      'address',
-      addressColumns.event_id ? EventAddress.$createFromAdapterResult(addressColumns)! : null
-    )
+    const event = eventFromRow(columns)
     return {
       isMember: Boolean(isMember),
       event,
       version: version as string,
       reload: () => this.findAsMember(userId, organizationId, eventId),
     }
+  }
+
+  /**
+   * One page of an organization's events (keyset pagination): the events
+   * after the cursor in the sort order, the id breaking ties, address
+   * joined, in one statement. One more row than asked says whether a next
+   * page exists; its cursor is the last returned event's sort key and id.
+   */
+  async list(organizationId: string, query: ListEventsQuery) {
+    const sort = query.sort ?? '-createdAt'
+    const limit = query.limit ?? 20
+    const { key, direction } = SORT_KEYS[sort]
+    const conditions = ['e.organization_id = ?']
+    const bindings: (string | number | Date | string[])[] = [organizationId]
+    if (query.status) {
+      conditions.push('e.status = ANY(?::event_status[])')
+      bindings.push(query.status)
+    }
+    if (query.eventType) {
+      conditions.push('e.event_type = ?')
+      bindings.push(query.eventType)
+    }
+    if (query.targetDateFrom) {
+      conditions.push('e.target_date >= ?')
+      bindings.push(query.targetDateFrom.toJSDate())
+    }
+    if (query.targetDateTo) {
+      conditions.push('e.target_date < ?')
+      bindings.push(query.targetDateTo.toJSDate())
+    }
+    if (query.cursor) {
+      const after = readCursor(query.cursor, organizationId, sort)
+      conditions.push(`(${key}, e.id) ${direction === 'ASC' ? '>' : '<'} (?::timestamptz, ?::uuid)`)
+      bindings.push(after.key, after.id)
+    }
+    const { rows } = await db
+      .connection()
+      .getReadClient()
+      .raw(
+        `SELECT e.*, (${key})::text AS sort_key, ${ADDRESS_COLUMNS}
+           FROM events e LEFT JOIN event_addresses a ON a.event_id = e.id
+          WHERE ${conditions.join(' AND ')}
+          ORDER BY ${key} ${direction}, e.id ${direction}
+          LIMIT ?`,
+        [...bindings, limit + 1]
+      )
+    const page = (rows as Record<string, unknown>[]).slice(0, limit)
+    const last = page.at(-1)
+    const nextCursor =
+      rows.length > limit && last
+        ? issueCursor(organizationId, sort, { key: last.sort_key as string, id: last.id as string })
+        : null
+    const events = page.map(({ sort_key: _sortKey, ...columns }) => eventFromRow(columns)!)
+    return { events, nextCursor }
+  }
+
+  /**
+   * Deletes the event when the user is a member of its organization, in
+   * one statement; says whether they are a member and whether it existed.
+   */
+  async deleteAsMember(userId: string, organizationId: string, eventId: string) {
+    const { rows } = await db
+      .connection()
+      .getWriteClient()
+      .raw(DELETE_AS_MEMBER, [organizationId, userId, organizationId, eventId])
+    return { isMember: Boolean(rows[0].is_member), deleted: rows[0].deleted === 1 }
   }
 
   /** The address changed member by member, or created (a city is then required). */
@@ -167,8 +302,15 @@ export default class EventService {
     return address
   }
 
-  /** One statement: the event if still at `version`, and then the address. False on a lost race. */
-  async #write(event: Event, address: EventAddress | null, version: string) {
+  /**
+   * One statement: the event if still at `version`, and then the address.
+   * The new version, or null on a lost race.
+   */
+  async #write(
+    event: Event,
+    address: EventAddress | null,
+    version: string
+  ): Promise<string | null> {
     const { rows } = await runPrepared('write_event', WRITE_EVENT, [
       event.name,
       event.description,
@@ -189,6 +331,6 @@ export default class EventService {
       address?.updatedAt.toJSDate() ?? null,
       address !== null,
     ])
-    return rows[0].written === 1
+    return rows[0].version ?? null
   }
 }

@@ -12,6 +12,10 @@ export type EventStatus = (typeof EVENT_STATUSES)[number]
 export const EVENT_TYPES = ['ONE_OFF', 'RECURRING'] as const
 export type EventType = (typeof EVENT_TYPES)[number]
 
+/** Sort orders of the event list; a leading '-' is descending. */
+export const EVENT_SORTS = ['createdAt', '-createdAt', 'targetDate', '-targetDate'] as const
+export type EventSort = (typeof EVENT_SORTS)[number]
+
 export const EVENT_CATEGORIES = ['wedding', 'birthday', 'graduation', 'proposal', 'other'] as const
 export type EventCategory = (typeof EVENT_CATEGORIES)[number]
 

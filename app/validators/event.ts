@@ -1,6 +1,12 @@
 import vine from '@vinejs/vine'
 import postalCodes from 'postal-codes-js'
-import { EVENT_CATEGORIES, EVENT_STATUSES, EVENT_TYPES, type EventMetadata } from '#types/event'
+import {
+  EVENT_CATEGORIES,
+  EVENT_SORTS,
+  EVENT_STATUSES,
+  EVENT_TYPES,
+  type EventMetadata,
+} from '#types/event'
 import { invalidField } from '#exceptions/validation_error_reporter'
 import {
   countryCode,
@@ -86,6 +92,62 @@ export const updateEventValidator = vine.create({
 
 export const showEventValidator = vine.create({
   params: vine.object({ organizationId: uuid(), id: uuid() }),
+})
+
+export const deleteEventValidator = showEventValidator
+
+/**
+ * `status=PLANNED,IN_PROGRESS`: one or more statuses, comma-separated (the
+ * query-string parser already splits on commas, so an array arrives; a
+ * repeated `status=` is read the same way).
+ */
+const statusList = () =>
+  vine
+    .any()
+    .use(
+      vine.createRule((value, _options, field) => {
+        const statuses = typeof value === 'string' ? [value] : value
+        if (
+          !Array.isArray(statuses) ||
+          statuses.length === 0 ||
+          !statuses.every((status) => typeof status === 'string' && isEventStatus(status))
+        ) {
+          field.report(
+            `The {{ field }} field must be a comma-separated list of ${EVENT_STATUSES.join(', ')}`,
+            'enum',
+            field
+          )
+        }
+      })()
+    )
+    .transform((value: string | string[]) => [
+      ...new Set(typeof value === 'string' ? [value] : value),
+    ])
+
+function isEventStatus(value: string): value is (typeof EVENT_STATUSES)[number] {
+  return (EVENT_STATUSES as readonly string[]).includes(value)
+}
+
+/** GET /organizations/:organizationId/events: the query string (contract, "Events beyond the spec"). */
+export const listEventsValidator = vine.create({
+  limit: vine.number().withoutDecimals().range([1, 100]).optional(),
+  cursor: vine.string().maxLength(1000).optional(),
+  status: statusList().optional(),
+  eventType: vine.enum(EVENT_TYPES).optional(),
+  targetDateFrom: isoDateTime().optional(),
+  targetDateTo: isoDateTime().optional(),
+  sort: vine.enum(EVENT_SORTS).optional(),
+  params: vine.object({ organizationId: uuid() }),
+})
+
+/** The Idempotency-Key header of POST events: 1-255 printable ASCII characters. */
+export const idempotencyKeyValidator = vine.create({
+  idempotency_key: vine
+    .string()
+    .minLength(1)
+    .maxLength(255)
+    .regex(/^[\x20-\x7E]+$/)
+    .optional(),
 })
 
 /*

@@ -43,6 +43,13 @@ export const characters = vine.createRule(
         { max }
       )
     }
+  },
+  {
+    // JSON Schema counts code points too, so the document states the same bounds.
+    toJSONSchema: (schema, { min, max }) => {
+      if (min !== undefined) schema.minLength = min
+      if (max !== undefined) schema.maxLength = max
+    },
   }
 )
 
@@ -62,17 +69,26 @@ export const isoDateTime = () =>
     .string()
     .trim()
     .use(
-      vine.createRule((value, _options, field) => {
-        if (
-          typeof value === 'string' &&
-          !(
-            /^\d{4}-\d{2}-\d{2}(?:$|T)/.test(value) &&
-            DateTime.fromISO(value, { zone: 'utc' }).isValid
-          )
-        ) {
-          field.report('The {{ field }} field must be an ISO 8601 date-time', 'iso8601', field)
+      vine.createRule(
+        (value, _options, field) => {
+          if (
+            typeof value === 'string' &&
+            !(
+              /^\d{4}-\d{2}-\d{2}(?:$|T)/.test(value) &&
+              DateTime.fromISO(value, { zone: 'utc' }).isValid
+            )
+          ) {
+            field.report('The {{ field }} field must be an ISO 8601 date-time', 'iso8601', field)
+          }
+        },
+        {
+          toJSONSchema: (schema) => {
+            schema.description =
+              'ISO 8601 date-time or calendar date (e.g. 2027-03-01T18:30:00-05:00)'
+            schema.pattern = String.raw`^\s*\d{4}-\d{2}-\d{2}(\s*$|T)`
+          },
         }
-      })()
+      )()
     )
     // Runs for null too when the field is nullable: null stays null.
     .transform((value: string | null) =>
@@ -84,11 +100,23 @@ export const currencyCode = () =>
   text()
     .toUpperCase()
     .use(
-      vine.createRule((value, _options, field) => {
-        if (typeof value !== 'string' || !currencyCodes.code(value)) {
-          field.report('The {{ field }} field must be an ISO 4217 currency code', 'currency', field)
+      vine.createRule(
+        (value, _options, field) => {
+          if (typeof value !== 'string' || !currencyCodes.code(value)) {
+            field.report(
+              'The {{ field }} field must be an ISO 4217 currency code',
+              'currency',
+              field
+            )
+          }
+        },
+        {
+          toJSONSchema: (schema) => {
+            schema.description = 'ISO 4217 currency code, any case (stored upper-cased)'
+            schema.pattern = '^\\s*[A-Za-z]{3}\\s*$'
+          },
         }
-      })()
+      )()
     )
 
 /** An ISO 3166-1 alpha-2 country code in any case, upper-cased. */
@@ -96,15 +124,23 @@ export const countryCode = () =>
   text()
     .toUpperCase()
     .use(
-      vine.createRule((value, _options, field) => {
-        if (typeof value !== 'string' || value.length !== 2 || !countries.isValid(value)) {
-          field.report(
-            'The {{ field }} field must be an ISO 3166-1 alpha-2 country code',
-            'country',
-            field
-          )
+      vine.createRule(
+        (value, _options, field) => {
+          if (typeof value !== 'string' || value.length !== 2 || !countries.isValid(value)) {
+            field.report(
+              'The {{ field }} field must be an ISO 3166-1 alpha-2 country code',
+              'country',
+              field
+            )
+          }
+        },
+        {
+          toJSONSchema: (schema) => {
+            schema.description = 'ISO 3166-1 alpha-2 country code, any case (stored upper-cased)'
+            schema.pattern = '^\\s*[A-Za-z]{2}\\s*$'
+          },
         }
-      })()
+      )()
     )
 
 /** A path id: any UUID (ours are v7). */

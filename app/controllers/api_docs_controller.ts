@@ -1,0 +1,30 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { apiDescription } from '#services/api_description'
+import { DOCS_PAGE, DOCS_VIEWER } from '#services/api_docs_viewer'
+
+/**
+ * Its own CSP: the page runs only the API's own script and reads only the
+ * API's own document (nothing is loaded from another site).
+ */
+const DOCS_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+
+export default class ApiDocsController {
+  /** GET /openapi.json: the OpenAPI 3.1 document. */
+  document({ response }: HttpContext) {
+    return response.send(apiDescription())
+  }
+
+  /** GET /docs (outside production): a page that renders the document. */
+  page({ response }: HttpContext) {
+    response.header('Content-Security-Policy', DOCS_CSP)
+    response.header('Content-Type', 'text/html; charset=utf-8')
+    return response.send(DOCS_PAGE)
+  }
+
+  viewer({ response }: HttpContext) {
+    response.header('Content-Security-Policy', DOCS_CSP)
+    response.header('Content-Type', 'text/javascript; charset=utf-8')
+    return response.send(DOCS_VIEWER)
+  }
+}

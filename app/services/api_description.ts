@@ -1,0 +1,568 @@
+import router from '@adonisjs/core/services/router'
+import type { VineValidator } from '@vinejs/vine'
+import { signupValidator, loginValidator } from '#validators/auth'
+import { subscribeValidator } from '#validators/newsletter'
+import { addMemberValidator, createOrganizationValidator } from '#validators/organization'
+import { createEventValidator, listEventsValidator, updateEventValidator } from '#validators/event'
+
+type Schema = Record<string, any>
+
+/**
+ * What the API accepts, beyond the validator's shape: it drops members it
+ * does not know rather than refusing them, at every depth, and trims
+ * emails before checking them (so the format is said in words).
+ */
+function asAccepted(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(asAccepted)
+  if (!schema || typeof schema !== 'object') return schema
+  const entries = Object.entries(schema)
+    .filter(([key]) => key !== 'additionalProperties')
+    .map(([key, value]) =>
+      key === 'format' && value === 'email'
+        ? ['description', 'An email address; surrounding spaces are trimmed, letters lower-cased']
+        : [key, asAccepted(value)]
+    )
+  return Object.fromEntries(entries)
+}
+
+/** A validator's JSON Schema (VineJS `toJSONSchema()`), split into body and path parameters. */
+function fromValidator(validator: VineValidator<any, any>) {
+  const schema = asAccepted(validator.toJSONSchema()) as Schema
+  const { params, ...properties } = schema.properties ?? {}
+  const required = (schema.required ?? []).filter((name: string) => name !== 'params')
+  return {
+    body: { ...schema, properties, required } as Schema,
+    params: (params?.properties ?? {}) as Record<string, Schema>,
+  }
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
+const nullable = (schema: Schema) => ({ anyOf: [schema, { type: 'null' }] })
+const timestamp = { type: 'string', format: 'date-time' }
+const uuidSchema = { type: 'string', format: 'uuid' }
+
+const schemas: Record<string, Schema> = {
+  Error: {
+    type: 'object',
+    required: ['errors'],
+    additionalProperties: false,
+    properties: {
+      errors: {
+        type: 'array',
+        minItems: 1,
+        items: {
+          type: 'object',
+          required: ['message', 'code'],
+          additionalProperties: false,
+          properties: {
+            message: { type: 'string' },
+            code: { type: 'string' },
+            field: { type: 'string' },
+            rule: { type: 'string' },
+          },
+        },
+      },
+    },
+  },
+  User: {
+    type: 'object',
+    required: ['id', 'email', 'fullName'],
+    additionalProperties: false,
+    properties: {
+      id: uuidSchema,
+      email: { type: 'string' },
+      fullName: nullable({ type: 'string' }),
+    },
+  },
+  Organization: {
+    type: 'object',
+    required: ['id', 'name', 'createdAt', 'updatedAt'],
+    additionalProperties: false,
+    properties: {
+      id: uuidSchema,
+      name: { type: 'string' },
+      createdAt: timestamp,
+      updatedAt: timestamp,
+    },
+  },
+  Member: {
+    type: 'object',
+    required: ['userId', 'email', 'fullName', 'joinedAt'],
+    additionalProperties: false,
+    properties: {
+      userId: uuidSchema,
+      email: { type: 'string' },
+      fullName: nullable({ type: 'string' }),
+      joinedAt: timestamp,
+    },
+  },
+  Address: {
+    type: 'object',
+    required: ['streetAddress', 'streetAddress2', 'city', 'state', 'postalCode', 'country'],
+    additionalProperties: false,
+    properties: {
+      streetAddress: nullable({ type: 'string', maxLength: 200 }),
+      streetAddress2: nullable({ type: 'string', maxLength: 200 }),
+      city: { type: 'string', minLength: 1, maxLength: 100 },
+      state: nullable({ type: 'string', maxLength: 100 }),
+      postalCode: nullable({ type: 'string', maxLength: 20 }),
+      country: nullable({ type: 'string', pattern: '^[A-Z]{2}$' }),
+    },
+  },
+  Event: {
+    type: 'object',
+    required: [
+      'id',
+      'organizationId',
+      'name',
+      'description',
+      'targetDate',
+      'status',
+      'eventType',
+      'metadata',
+      'address',
+      'createdAt',
+      'updatedAt',
+    ],
+    additionalProperties: false,
+    properties: {
+      id: uuidSchema,
+      organizationId: uuidSchema,
+      name: { type: 'string', minLength: 1, maxLength: 255 },
+      description: nullable({ type: 'string', maxLength: 5000 }),
+      targetDate: nullable(timestamp),
+      status: { enum: ['BACKLOG', 'PLANNING', 'PLANNED', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED'] },
+      eventType: { enum: ['ONE_OFF', 'RECURRING'] },
+      metadata: { type: 'object' },
+      address: nullable(ref('Address')),
+      createdAt: timestamp,
+      updatedAt: timestamp,
+    },
+  },
+  Health: {
+    type: 'object',
+    required: ['status', 'isHealthy'],
+    properties: {
+      status: { enum: ['ok', 'error'] },
+      isHealthy: { type: 'boolean' },
+      finishedAt: { type: 'string' },
+      debugInfo: { type: 'object' },
+      checks: { type: 'array', items: { type: 'object' } },
+    },
+  },
+  Messages: {
+    type: 'object',
+    required: ['messages'],
+    additionalProperties: false,
+    properties: {
+      messages: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['title'],
+          additionalProperties: false,
+          properties: { title: { type: 'string' } },
+        },
+      },
+    },
+  },
+}
+
+const data = (schema: Schema) => ({
+  type: 'object',
+  required: ['data'],
+  additionalProperties: false,
+  properties: { data: schema },
+})
+
+const json = (schema: Schema, description: string, headers?: Schema) => ({
+  description,
+  ...(headers ? { headers } : {}),
+  content: { 'application/json': { schema } },
+})
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'A field, a parameter or the body is invalid (`input.<field>.<rule>`)',
+  401: 'No valid session (`auth.unauthenticated`)',
+  403: 'Not a member of the organization (`auth.forbidden`)',
+  404: 'Not found (`common.resource.not_found`)',
+  409: 'Conflict',
+  412: 'If-Match names another version (`common.resource.precondition_failed`)',
+  413: 'Body too large (`input.body.too_large`)',
+  415: 'Unsupported media type or encoding',
+  422: 'Unprocessable',
+  429: 'Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After',
+  500: 'Unexpected failure (`common.server.internal`)',
+  503: 'A dependency is down (`common.service.unavailable`), with Retry-After',
+}
+
+const etagHeader = {
+  ETag: {
+    description: 'Version of the event, for If-Match and If-None-Match',
+    schema: { type: 'string' },
+  },
+}
+
+type Operation = {
+  summary: string
+  tags: string[]
+  session?: boolean
+  monitor?: boolean
+  body?: Schema
+  query?: Record<string, Schema>
+  headers?: Record<string, Schema>
+  responses: Record<number, Schema>
+  errors: number[]
+}
+
+const jsonBodyErrors = [400, 413, 415]
+const everyRoute = [429, 500, 503]
+
+/** What each route does; the routes themselves come from the router. */
+function operations(): Record<string, Operation> {
+  const signup = fromValidator(signupValidator)
+  const login = fromValidator(loginValidator)
+  const subscribe = fromValidator(subscribeValidator)
+  const createOrganization = fromValidator(createOrganizationValidator)
+  const addMember = fromValidator(addMemberValidator)
+  const createEvent = fromValidator(createEventValidator)
+  const updateEvent = fromValidator(updateEventValidator)
+  const listEvents = fromValidator(listEventsValidator)
+  const listQuery = Object.fromEntries(
+    Object.entries(listEvents.body.properties as Record<string, Schema>).map(([name, schema]) => [
+      name,
+      name === 'status'
+        ? {
+            type: 'string',
+            description: 'One or more statuses, comma-separated',
+            pattern:
+              '^(BACKLOG|PLANNING|PLANNED|IN_PROGRESS|COMPLETED|CANCELLED)(,(BACKLOG|PLANNING|PLANNED|IN_PROGRESS|COMPLETED|CANCELLED))*$',
+          }
+        : schema,
+    ])
+  )
+  const health = {
+    200: json(ref('Health'), 'Healthy'),
+    503: json(ref('Health'), 'Unhealthy or a dependency is down'),
+  }
+  return {
+    'POST /newsletter/subscribe': {
+      summary: 'Subscribe to the newsletter (sends a welcome email)',
+      tags: ['newsletter'],
+      body: subscribe.body,
+      responses: { 201: json(ref('Messages'), 'Subscribed') },
+      errors: [400, 409, 413, 415, 422, 429, 500, 503],
+    },
+    'GET /health': {
+      summary: 'Health report (the full report with the monitoring secret)',
+      tags: ['health'],
+      monitor: true,
+      responses: health,
+      errors: [429, 500],
+    },
+    'GET /health/live': {
+      summary: 'Liveness: the process serves requests',
+      tags: ['health'],
+      responses: { 200: json(ref('Health'), 'Alive') },
+      errors: [500],
+    },
+    'GET /health/ready': {
+      summary: 'Readiness: the dependencies answer (cached up to 1 s)',
+      tags: ['health'],
+      responses: health,
+      errors: [500],
+    },
+    'POST /auth/signup': {
+      summary: 'Create an account and sign in',
+      tags: ['auth'],
+      body: signup.body,
+      responses: { 201: json(data(ref('User')), 'Signed up; sets the session cookie') },
+      errors: [...jsonBodyErrors, 409, ...everyRoute],
+    },
+    'POST /auth/login': {
+      summary: 'Sign in',
+      tags: ['auth'],
+      body: login.body,
+      responses: { 200: json(data(ref('User')), 'Signed in; sets the session cookie') },
+      errors: [...jsonBodyErrors, ...everyRoute],
+    },
+    'POST /auth/logout': {
+      summary: 'Sign out',
+      tags: ['auth'],
+      session: true,
+      responses: { 204: { description: 'Signed out' } },
+      errors: [400, 401, ...everyRoute],
+    },
+    'GET /auth/me': {
+      summary: 'The signed-in account',
+      tags: ['auth'],
+      session: true,
+      responses: { 200: json(data(ref('User')), 'The account') },
+      errors: [401, ...everyRoute],
+    },
+    'GET /organizations': {
+      summary: 'The organizations the caller belongs to',
+      tags: ['organizations'],
+      session: true,
+      responses: {
+        200: json(data({ type: 'array', items: ref('Organization') }), 'Organizations'),
+      },
+      errors: [401, ...everyRoute],
+    },
+    'POST /organizations': {
+      summary: 'Create an organization (the caller becomes a member)',
+      tags: ['organizations'],
+      session: true,
+      body: createOrganization.body,
+      responses: { 201: json(data(ref('Organization')), 'Created') },
+      errors: [...jsonBodyErrors, 401, ...everyRoute],
+    },
+    'GET /organizations/:organizationId': {
+      summary: 'One organization',
+      tags: ['organizations'],
+      session: true,
+      responses: { 200: json(data(ref('Organization')), 'The organization') },
+      errors: [400, 401, 403, ...everyRoute],
+    },
+    'GET /organizations/:organizationId/members': {
+      summary: 'Members of an organization',
+      tags: ['members'],
+      session: true,
+      responses: { 200: json(data({ type: 'array', items: ref('Member') }), 'Members') },
+      errors: [400, 401, 403, ...everyRoute],
+    },
+    'POST /organizations/:organizationId/members': {
+      summary: 'Add an existing account as a member',
+      tags: ['members'],
+      session: true,
+      body: addMember.body,
+      responses: { 201: json(data(ref('Member')), 'Added') },
+      errors: [...jsonBodyErrors, 401, 403, 404, 409, ...everyRoute],
+    },
+    'DELETE /organizations/:organizationId/members/:userId': {
+      summary: 'Remove a member (not the last one)',
+      tags: ['members'],
+      session: true,
+      responses: { 204: { description: 'Removed' } },
+      errors: [400, 401, 403, 404, 409, ...everyRoute],
+    },
+    'GET /organizations/:organizationId/events': {
+      summary: 'List events (keyset pagination)',
+      tags: ['events'],
+      session: true,
+      query: listQuery,
+      responses: {
+        200: json(
+          {
+            type: 'object',
+            required: ['data', 'meta'],
+            additionalProperties: false,
+            properties: {
+              data: { type: 'array', items: ref('Event') },
+              meta: {
+                type: 'object',
+                required: ['nextCursor'],
+                additionalProperties: false,
+                properties: { nextCursor: nullable({ type: 'string' }) },
+              },
+            },
+          },
+          'A page of events; nextCursor is null on the last page'
+        ),
+      },
+      errors: [400, 401, 403, ...everyRoute],
+    },
+    'POST /organizations/:organizationId/events': {
+      summary: 'Create an event',
+      tags: ['events'],
+      session: true,
+      body: createEvent.body,
+      headers: {
+        'Idempotency-Key': {
+          type: 'string',
+          minLength: 1,
+          maxLength: 255,
+          pattern: '^[\\x20-\\x7E]+$',
+          description: 'A retry with the same key and body within 24 h gets the first answer again',
+        },
+      },
+      responses: { 201: json(data(ref('Event')), 'Created', etagHeader) },
+      errors: [...jsonBodyErrors, 401, 403, 409, 422, ...everyRoute],
+    },
+    'GET /organizations/:organizationId/events/:id': {
+      summary: 'One event',
+      tags: ['events'],
+      session: true,
+      headers: { 'If-None-Match': { type: 'string' } },
+      responses: {
+        200: json(data(ref('Event')), 'The event', etagHeader),
+        304: {
+          description: 'Not modified (If-None-Match names the current version)',
+          headers: etagHeader,
+        },
+      },
+      errors: [400, 401, 403, 404, ...everyRoute],
+    },
+    'PATCH /organizations/:organizationId/events/:id': {
+      summary: 'Change an event (partial; metadata merged)',
+      tags: ['events'],
+      session: true,
+      body: updateEvent.body,
+      headers: { 'If-Match': { type: 'string' } },
+      responses: { 200: json(data(ref('Event')), 'Changed', etagHeader) },
+      errors: [...jsonBodyErrors, 401, 403, 404, 412, ...everyRoute],
+    },
+    'DELETE /organizations/:organizationId/events/:id': {
+      summary: 'Delete an event and its address',
+      tags: ['events'],
+      session: true,
+      responses: { 204: { description: 'Deleted' } },
+      errors: [400, 401, 403, 404, ...everyRoute],
+    },
+    'GET /openapi.json': {
+      summary: 'This document',
+      tags: ['documentation'],
+      responses: {
+        200: {
+          description: 'OpenAPI 3.1',
+          content: { 'application/json': { schema: { type: 'object' } } },
+        },
+      },
+      errors: [500],
+    },
+    'GET /docs': {
+      summary: 'A viewer of this document (outside production)',
+      tags: ['documentation'],
+      responses: {
+        200: { description: 'HTML page', content: { 'text/html': { schema: { type: 'string' } } } },
+      },
+      errors: [500],
+    },
+    'GET /docs/viewer.js': {
+      summary: 'The viewer’s script',
+      tags: ['documentation'],
+      responses: {
+        200: {
+          description: 'JavaScript',
+          content: { 'text/javascript': { schema: { type: 'string' } } },
+        },
+      },
+      errors: [500],
+    },
+  }
+}
+
+const PATH_PARAMETERS: Record<string, Schema> = {
+  organizationId: uuidSchema,
+  userId: uuidSchema,
+  id: uuidSchema,
+}
+
+/** Every route the router serves, as `METHOD /pattern` (HEAD is implied by GET). */
+export function servedRoutes() {
+  const served: string[] = []
+  for (const routes of Object.values(router.toJSON())) {
+    for (const route of routes) {
+      for (const method of route.methods) {
+        if (method !== 'HEAD') served.push(`${method} ${route.pattern}`)
+      }
+    }
+  }
+  return served
+}
+
+let cached: Schema | undefined
+
+/**
+ * The OpenAPI 3.1 document of the API: the routes are the router's own, the
+ * request bodies and the list's query the validators' own JSON Schema
+ * (VineJS); responses are written here and checked by the functional
+ * tests, which validate every request and response against this document.
+ * A route without a description here fails the build of the document.
+ */
+export function apiDescription(): Schema {
+  if (cached) return cached
+  const described = operations()
+  const paths: Record<string, Record<string, Schema>> = {}
+  for (const route of servedRoutes()) {
+    const operation = described[route]
+    if (!operation) throw new Error(`${route} is not described in the OpenAPI document`)
+    const [method, pattern] = route.split(' ')
+    const path = pattern.replace(/:(\w+)/g, '{$1}')
+    const parameters = [
+      ...[...pattern.matchAll(/:(\w+)/g)].map(([, name]) => ({
+        name,
+        in: 'path',
+        required: true,
+        schema: PATH_PARAMETERS[name],
+      })),
+      ...Object.entries(operation.query ?? {}).map(([name, schema]) => ({
+        name,
+        in: 'query',
+        required: false,
+        schema,
+      })),
+      ...Object.entries(operation.headers ?? {}).map(([name, schema]) => ({
+        name,
+        in: 'header',
+        required: false,
+        schema,
+      })),
+    ]
+    const responses: Record<string, Schema> = {}
+    for (const [status, response] of Object.entries(operation.responses))
+      responses[status] = response
+    for (const status of operation.errors) {
+      responses[status] ??= json(ref('Error'), ERROR_DESCRIPTIONS[status])
+    }
+    paths[path] ??= {}
+    paths[path][method.toLowerCase()] = {
+      summary: operation.summary,
+      tags: operation.tags,
+      ...(parameters.length ? { parameters } : {}),
+      ...(operation.body
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: operation.body } },
+            },
+          }
+        : {}),
+      responses,
+      security: operation.session
+        ? [{ session: [] }]
+        : operation.monitor
+          ? [{}, { monitoringSecret: [] }]
+          : [],
+    }
+  }
+  cached = {
+    openapi: '3.1.0',
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    info: {
+      title: 'Events API',
+      version: '1.0.0',
+      description:
+        'Newsletter, health, accounts, organizations and their events. Errors are `{ errors: [{ message, code, field?, rule? }] }`.',
+    },
+    paths,
+    components: {
+      schemas,
+      securitySchemes: {
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'session',
+          description: 'Set by signup and login',
+        },
+        monitoringSecret: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'x-monitoring-secret',
+          description: 'Unlocks the full health report',
+        },
+      },
+    },
+  }
+  return cached
+}

@@ -13,6 +13,7 @@ server.errorHandler(() => import('#exceptions/handler'))
  * Runs for every request, even one that matches no route.
  */
 server.use([
+  () => import('#middleware/request_telemetry_middleware'),
   () => import('#middleware/dependencies_ready_middleware'),
   () => import('#middleware/force_json_response_middleware'),
   () => import('#middleware/container_bindings_middleware'),

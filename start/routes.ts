@@ -25,6 +25,9 @@ if (app.inProduction) health.use(throttleHealth)
 router.get('/health/live', [controllers.HealthChecks, 'live'])
 router.get('/health/ready', [controllers.HealthChecks, 'ready'])
 
+/** Prometheus scrapes, with the monitoring secret as a bearer token; never throttled. */
+router.get('/metrics', [controllers.Metrics, 'show'])
+
 /**
  * The authenticated area: sessions, global API limits (per user when signed
  * in, per IP otherwise) and JSON bodies.

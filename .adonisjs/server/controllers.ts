@@ -6,6 +6,7 @@
 export const controllers = {
   Events: () => import('#controllers/events_controller'),
   HealthChecks: () => import('#controllers/health_checks_controller'),
+  Metrics: () => import('#controllers/metrics_controller'),
   NewAccount: () => import('#controllers/new_account_controller'),
   NewsletterSubscriptions: () => import('#controllers/newsletter_subscriptions_controller'),
   OrganizationMembers: () => import('#controllers/organization_members_controller'),

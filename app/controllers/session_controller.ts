@@ -3,6 +3,7 @@ import User from '#models/user'
 import UserTransformer from '#transformers/user_transformer'
 import { loginValidator } from '#validators/auth'
 import { loginLimiter } from '#start/limiter'
+import { countRejection } from '#services/metrics'
 
 export default class SessionController {
   /**
@@ -15,7 +16,7 @@ export default class SessionController {
     const [throttled, user] = await loginLimiter().penalize(`login_${email}_${request.ip()}`, () =>
       User.verifyCredentials(email, password)
     )
-    if (throttled) throw throttled
+    if (throttled) throw countRejection('login', throttled)
 
     await auth.use('web').login(user)
     return serialize(UserTransformer.transform(user))

@@ -2,6 +2,31 @@ import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { defineConfig, syncDestination, targets } from '@adonisjs/core/logger'
 
+/**
+ * Censored wherever they appear in a logged object (contract, "Operators"):
+ * request bodies are not logged at all, and these paths catch what an
+ * error or a hand-written log call might carry.
+ */
+const REDACTED = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-monitoring-secret"]',
+  'res.headers["set-cookie"]',
+  'headers.cookie',
+  'headers.authorization',
+  'headers["x-monitoring-secret"]',
+  'headers["set-cookie"]',
+  'cookie',
+  'password',
+  'currentPassword',
+  'token',
+  'body',
+  '*.password',
+  '*.currentPassword',
+  '*.token',
+  '*.body',
+]
+
 const loggerConfig = defineConfig({
   default: 'app',
   loggers: {
@@ -11,6 +36,8 @@ const loggerConfig = defineConfig({
       level: env.get('LOG_LEVEL') ?? (app.inTest ? 'silent' : 'info'),
       // Pretty, synchronous output for people; JSON lines on stdout in production.
       desination: !app.inProduction ? await syncDestination() : undefined,
+      // Never in the log: cookies, credentials, the monitoring secret, tokens, passwords, bodies.
+      redact: { paths: REDACTED, censor: '[redacted]' },
       transport: {
         targets: [targets.file({ destination: 1 })],
       },

@@ -113,7 +113,7 @@ test.group('Metrics show', (group) => {
     }
 
     const after = await scrape(client)
-    assert.lengthOf(after.find(`${DURATION}_count`, { route: 'unmatched' }), 1)
+    assert.lengthOf(after.find(`${DURATION}_count`, series), 1)
     assert.equal(after.value(`${DURATION}_count`, series) - before, 50)
     for (const path of paths) assert.notInclude(after.text, path.slice(9))
   })

@@ -54,6 +54,9 @@ const env = await Env.create(new URL('../', import.meta.url), {
   LIMITER_STORE: Env.schema.enum.optional(['database', 'redis', 'memory'] as const),
   SESSION_STORE: Env.schema.enum.optional(['database', 'redis', 'cookie'] as const),
   REDIS_URL: Env.schema.string.optional(),
+
+  OTEL_EXPORTER_OTLP_ENDPOINT: Env.schema.string.optional(),
+  OTEL_SERVICE_NAME: Env.schema.string.optional(),
 })
 
 /**

@@ -24,6 +24,7 @@ server.use([
  * Runs for every request that matches a route.
  */
 router.use([
+  () => import('#middleware/trace_route_middleware'),
   () => import('@adonisjs/core/bodyparser_middleware'),
   () => import('@adonisjs/shield/shield_middleware'),
   () => import('@adonisjs/auth/initialize_auth_middleware'),

@@ -73,4 +73,30 @@ test.group('Traces', (group) => {
     assert.exists(line, api.output)
     assert.equal(line!.trace_id, traceId)
   }).timeout(60_000)
+
+  test('SIGTERM sends the spans still batched before the process exits', async ({ assert }) => {
+    const port = await receiver.start()
+    api = await AppProcess.production({
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      // Longer than the test: only the shutdown can send them.
+      OTEL_BSP_SCHEDULE_DELAY: '600000',
+    })
+    await api.start()
+    const traceId = randomBytes(16).toString('hex')
+
+    const response = await api.fetch('/auth/me', {
+      headers: { traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` },
+    })
+    assert.equal(response.status, 401)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    assert.isFalse(receiver.spans.some((span) => span.traceId === traceId))
+
+    assert.equal(await api.terminate(), 0)
+    const spans = receiver.spans.filter((span) => span.traceId === traceId)
+    assert.deepEqual(
+      spans.filter((span) => span.kind === SERVER).map((span) => span.name),
+      ['GET /auth/me']
+    )
+  }).timeout(60_000)
 })

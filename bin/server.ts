@@ -11,6 +11,13 @@
 
 process.env.NODE_ENV ??= 'development'
 
+/**
+ * Traces are on only when an OTLP endpoint is set (config/otel.ts): the
+ * instrumentation must hook modules before anything loads them. Off, not
+ * one OpenTelemetry module is loaded.
+ */
+if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT) await import('#start/otel')
+
 await import('reflect-metadata')
 const { Ignitor, prettyPrintError } = await import('@adonisjs/core')
 

@@ -12,6 +12,31 @@ async function prettyLines() {
   return pinoPretty({ sync: true })
 }
 
+/**
+ * Censored wherever they appear in a logged object (contract, "Operators"):
+ * request bodies are not logged at all, and these paths catch what an
+ * error or a hand-written log call might carry.
+ */
+const REDACTED = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-monitoring-secret"]',
+  'res.headers["set-cookie"]',
+  'headers.cookie',
+  'headers.authorization',
+  'headers["x-monitoring-secret"]',
+  'headers["set-cookie"]',
+  'cookie',
+  'password',
+  'currentPassword',
+  'token',
+  'body',
+  '*.password',
+  '*.currentPassword',
+  '*.token',
+  '*.body',
+]
+
 const loggerConfig = defineConfig({
   default: 'app',
   loggers: {
@@ -21,6 +46,8 @@ const loggerConfig = defineConfig({
       // Silent in tests unless LOG_LEVEL asks for lines.
       level: env.get('LOG_LEVEL') ?? (app.inTest ? 'silent' : 'info'),
       destination: app.inProduction ? undefined : await prettyLines(),
+      // Never in the log: cookies, credentials, the monitoring secret, tokens, passwords, bodies.
+      redact: { paths: REDACTED, censor: '[redacted]' },
       transport: {
         targets: [targets.file({ destination: 1 })],
       },

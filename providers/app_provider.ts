@@ -40,6 +40,13 @@ export default class AppProvider {
     )
   }
 
+  /** Sends the traces still batched before the process exits (traces on only). */
+  async shutdown() {
+    if (!this.app.config.get<boolean>('otel.enabled', false)) return
+    const { OtelManager } = await import('@adonisjs/otel/manager')
+    await OtelManager.getInstance()?.shutdown()
+  }
+
   /**
    * On SIGTERM the HTTP server stops accepting and lets requests in flight
    * finish (its own terminating hook, which runs after this one). Keep-alive

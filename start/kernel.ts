@@ -14,6 +14,7 @@ server.errorHandler(() => import('#exceptions/handler'))
  * headers come first, so every answer carries them.
  */
 server.use([
+  () => import('#middleware/request_telemetry_middleware'),
   () => import('#middleware/security_headers_middleware'),
   () => import('#middleware/dependencies_ready_middleware'),
   () => import('#middleware/force_json_response_middleware'),
@@ -25,6 +26,7 @@ server.use([
  * Runs for every request that matches a route.
  */
 router.use([
+  () => import('#middleware/trace_route_middleware'),
   () => import('#middleware/body_parser_middleware'),
   () => import('@adonisjs/auth/initialize_auth_middleware'),
   () => import('#middleware/initialize_bouncer_middleware'),

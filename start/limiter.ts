@@ -14,6 +14,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import { isMonitoringSecret } from '#services/monitoring_secret'
 import { isDependencyUnavailable } from '#services/dependency_errors'
+import { countRejection } from '#services/metrics'
 
 type Builder = (ctx: HttpContext) => HttpLimiter<any> | null | Promise<HttpLimiter<any> | null>
 
@@ -60,7 +61,10 @@ export const throttleApi = async (ctx: HttpContext, next: NextFn) => {
   const [requests, key] = ctx.auth.user
     ? [100, `user_${ctx.auth.user.id}`]
     : [10, `ip_${ctx.request.ip()}`]
-  const consumed = await limiter.use({ requests, duration: '1 minute' }).consume(`api_${key}`)
+  const consumed = await limiter
+    .use({ requests, duration: '1 minute' })
+    .consume(`api_${key}`)
+    .catch((error) => Promise.reject(countRejection('api', error)))
   // Before the request goes on, as in `throttle`: an inner 429 keeps its own headers.
   ctx.response.header('X-RateLimit-Limit', consumed.limit)
   ctx.response.header('X-RateLimit-Remaining', consumed.remaining)
@@ -115,8 +119,23 @@ function failOpen(limit: (ctx: HttpContext, next: NextFn) => Promise<unknown>) {
   }
 }
 
+/** Counts the 429s of `limit` itself (not of what runs after it) under `name`. */
+function counted(name: string, limit: (ctx: HttpContext, next: NextFn) => Promise<unknown>) {
+  return async (ctx: HttpContext, next: NextFn) => {
+    let admitted = false
+    try {
+      return await limit(ctx, () => {
+        admitted = true
+        return next()
+      })
+    } catch (error) {
+      throw admitted ? error : countRejection(name, error)
+    }
+  }
+}
+
 /** The newsletter limit; its store being down never blocks the marketing site. */
-export const throttleNewsletterRoute = failOpen(throttleNewsletter)
+export const throttleNewsletterRoute = failOpen(counted('newsletter', throttleNewsletter))
 
 /**
  * /health inside the throttled group (production, spec): the monitor that

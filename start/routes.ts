@@ -31,6 +31,9 @@ if (app.inProduction) health.use(throttleHealth)
 router.get('/health/live', [controllers.HealthChecks, 'live'])
 router.get('/health/ready', [controllers.HealthChecks, 'ready'])
 
+/** Prometheus scrapes, with the monitoring secret as a bearer token; never throttled. */
+router.get('/metrics', [controllers.Metrics, 'show'])
+
 /**
  * The API's description (OpenAPI 3.1) and, outside production, a viewer
  * served by the API itself.

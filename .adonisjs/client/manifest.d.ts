@@ -11,4 +11,5 @@
 /// <reference path="../../config/limiter.ts" />
 /// <reference path="../../config/logger.ts" />
 /// <reference path="../../config/mail.ts" />
+/// <reference path="../../config/otel.ts" />
 /// <reference path="../../config/redis.ts" />

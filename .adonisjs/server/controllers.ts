@@ -9,6 +9,7 @@ export const controllers = {
   EmailVerifications: () => import('#controllers/email_verifications_controller'),
   Events: () => import('#controllers/events_controller'),
   HealthChecks: () => import('#controllers/health_checks_controller'),
+  Metrics: () => import('#controllers/metrics_controller'),
   NewAccount: () => import('#controllers/new_account_controller'),
   NewsletterSubscriptions: () => import('#controllers/newsletter_subscriptions_controller'),
   OrganizationInvitations: () => import('#controllers/organization_invitations_controller'),

@@ -4,6 +4,7 @@ import UserTransformer from '#transformers/user_transformer'
 import { loginValidator } from '#validators/auth'
 import { loginLimiter } from '#start/limiter'
 import { signIn } from '#session/account_sessions'
+import { countRejection } from '#services/metrics'
 
 export default class SessionController {
   /**
@@ -17,7 +18,7 @@ export default class SessionController {
     const [throttled, user] = await loginLimiter().penalize(`login_${email}_${request.ip()}`, () =>
       User.verifyCredentials(email, password)
     )
-    if (throttled) throw throttled
+    if (throttled) throw countRejection('login', throttled)
 
     await signIn(ctx, user)
     return serialize(UserTransformer.transform(user))

@@ -4,11 +4,11 @@ import type { NextFn } from '@adonisjs/core/types/http'
 import ReadinessService from '#services/readiness_service'
 import ServiceUnavailableException from '#exceptions/service_unavailable_exception'
 
-const HEALTH_PATHS = new Set(['/health', '/health/live', '/health/ready'])
+const HEALTH_PATHS = new Set(['/health', '/health/live', '/health/ready', '/metrics'])
 
 /**
  * Until PostgreSQL (and Redis when used) have answered once after start,
- * every route but the health probes answers 503: the server takes no
+ * every route but the health probes and /metrics answers 503: the server takes no
  * traffic it cannot serve (contract, "Starting and stopping").
  */
 @inject()

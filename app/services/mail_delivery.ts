@@ -1,7 +1,10 @@
+import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api'
 import type { BaseMail } from '@adonisjs/mail'
 import mail from '@adonisjs/mail/services/main'
 import logger from '@adonisjs/core/services/logger'
 import { smtpLimits } from '#config/mail'
+
+const tracer = trace.getTracer('events-api')
 
 /** No SMTP session became free in time: the provider is too slow to take more. */
 export class MailDeliveryBusyError extends Error {
@@ -35,13 +38,27 @@ export default class MailDelivery {
     return this.waitMs + 8 * smtpLimits.timeoutMs
   }
 
-  async send(message: BaseMail) {
-    await this.#acquire()
-    try {
-      await mail.send(message)
-    } finally {
-      this.#release()
-    }
+  /**
+   * One span per send when tracing is on (nodemailer has no instrumentation
+   * of its own); a no-op span otherwise.
+   */
+  send(message: BaseMail) {
+    return tracer.startActiveSpan('smtp send', { kind: SpanKind.CLIENT }, async (span) => {
+      try {
+        await this.#acquire()
+        try {
+          await mail.send(message)
+        } finally {
+          this.#release()
+        }
+      } catch (error) {
+        span.recordException(error as Error)
+        span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message })
+        throw error
+      } finally {
+        span.end()
+      }
+    })
   }
 
   /**

@@ -6,7 +6,16 @@ import config from '@adonisjs/core/services/config'
  * time). With no secret configured, nobody does.
  */
 export function isMonitoringSecret(presented: string | undefined) {
-  const secret = config.get<Secret<string> | undefined>('health.monitoringSecret')
+  const secret = monitoringSecret()
   if (!secret || presented === undefined) return false
   return safeEqual(presented, secret.release())
+}
+
+/** Whether a monitoring secret is configured at all (without it, /metrics does not exist). */
+export function isMonitoringConfigured() {
+  return monitoringSecret() !== undefined
+}
+
+function monitoringSecret() {
+  return config.get<Secret<string> | undefined>('health.monitoringSecret')
 }

@@ -6,6 +6,7 @@ import InternalException from '#exceptions/internal_exception'
 import NewsletterWelcomeNotification from '#mails/newsletter_welcome_notification'
 import MailDelivery from '#services/mail_delivery'
 import { ContactProvider } from '#services/newsletter/contact_provider'
+import { welcomeEmails } from '#services/metrics'
 
 const FAILED_TO_SUBSCRIBE = 'Failed to subscribe to the newsletter.'
 
@@ -42,7 +43,9 @@ export default class NewsletterService {
 
     try {
       await this.delivery.send(new NewsletterWelcomeNotification(email))
+      welcomeEmails.inc({ outcome: 'sent' })
     } catch (error) {
+      welcomeEmails.inc({ outcome: 'failed' })
       await this.contacts.remove(contactId).catch((removal) => {
         // The pending contact is then taken over once abandoned: it blocks nobody for long.
         logger.warn({ err: removal }, 'a failed subscription left a pending contact')

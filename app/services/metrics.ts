@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs'
+import app from '@adonisjs/core/services/app'
+import config from '@adonisjs/core/services/config'
+import db from '@adonisjs/lucid/services/db'
+import { errors as limiterErrors } from '@adonisjs/limiter'
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+
+/**
+ * The figures `GET /metrics` exposes (contract, "Operators"), in a registry
+ * of their own. Labels are bounded sets only: route patterns, never paths,
+ * ids, emails or user agents.
+ */
+export const registry = new Registry()
+
+collectDefaultMetrics({ register: registry })
+
+export const requestDuration = new Histogram({
+  name: 'http_server_request_duration_seconds',
+  help: 'Time from the request arriving to the end of its response, by method, route pattern (unmatched when no route matched) and status',
+  labelNames: ['method', 'route', 'status'] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [registry],
+})
+
+export const requestsInFlight = new Gauge({
+  name: 'http_server_requests_in_flight',
+  help: 'Requests received and not yet answered',
+  registers: [registry],
+})
+
+export const welcomeEmails = new Counter({
+  name: 'newsletter_welcome_emails_total',
+  help: 'Welcome emails by outcome: sent, or failed (the subscription was undone)',
+  labelNames: ['outcome'] as const,
+  registers: [registry],
+})
+
+export const rateLimitRejections = new Counter({
+  name: 'rate_limit_rejections_total',
+  help: 'Requests refused with 429, by the name of the limit that refused them',
+  labelNames: ['limiter'] as const,
+  registers: [registry],
+})
+
+/**
+ * The pool of the default connection, as knex's tarn pool; read at scrape
+ * time only, so requests pay nothing for these gauges.
+ */
+type TarnPool = {
+  max: number
+  numUsed(): number
+  numFree(): number
+  numPendingAcquires(): number
+}
+
+function pool(): TarnPool | undefined {
+  if (!db.manager.isConnected(db.primaryConnectionName)) return undefined
+  return db.connection().getWriteClient().client.pool as TarnPool | undefined
+}
+
+new Gauge({
+  name: 'db_pool_connections',
+  help: 'Database pool connections: used (lent to a query), idle (open, free), pending (requests waiting for one)',
+  labelNames: ['state'] as const,
+  registers: [registry],
+  collect() {
+    const current = pool()
+    this.set({ state: 'used' }, current?.numUsed() ?? 0)
+    this.set({ state: 'idle' }, current?.numFree() ?? 0)
+    this.set({ state: 'pending' }, current?.numPendingAcquires() ?? 0)
+  },
+})
+
+new Gauge({
+  name: 'db_pool_max',
+  help: 'The most connections the database pool opens',
+  registers: [registry],
+}).set(config.get<number>(`database.connections.${db.primaryConnectionName}.pool.max`))
+
+new Gauge({
+  name: 'app_info',
+  help: 'Always 1; the version label says which release of the API runs',
+  labelNames: ['version'] as const,
+  registers: [registry],
+}).set({ version: packageVersion() }, 1)
+
+/** The version in package.json, read once (the application's info map leaves it empty). */
+function packageVersion(): string {
+  const manifest = JSON.parse(readFileSync(app.makePath('package.json'), 'utf8'))
+  return manifest.version ?? 'unknown'
+}
+
+/** Counts a 429 of the limit `limiter` when `error` is one; returns the error to rethrow. */
+export function countRejection(limiter: string, error: unknown) {
+  if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) rateLimitRejections.inc({ limiter })
+  return error
+}

@@ -8,12 +8,28 @@ import app from '@adonisjs/core/services/app'
 import router from '@adonisjs/core/services/router'
 import { controllers } from '#generated/controllers'
 import { middleware } from '#start/kernel'
-import { throttleApi, throttleHealth, throttleNewsletterRoute } from '#start/limiter'
+import {
+  throttleApi,
+  throttleHealth,
+  throttleNewsletterRoute,
+  throttleUnsubscribeRoute,
+} from '#start/limiter'
 
 router
   .post('/newsletter/subscribe', [controllers.NewsletterSubscriptions, 'store'])
   // A body that is not a JSON object is the spec's 422 for `email`, not a 400.
   .use([middleware.jsonBody({ nonObject: 'ignore' }), throttleNewsletterRoute])
+
+/**
+ * The email's unsubscribe link: GET shows it, POST (RFC 8058 one-click,
+ * `application/x-www-form-urlencoded` or no body) unsubscribes.
+ */
+router
+  .group(() => {
+    router.get('/newsletter/unsubscribe', [controllers.NewsletterUnsubscriptions, 'show'])
+    router.post('/newsletter/unsubscribe', [controllers.NewsletterUnsubscriptions, 'store'])
+  })
+  .use(throttleUnsubscribeRoute)
 
 /**
  * /health sits outside the throttle outside production, inside it in

@@ -8,6 +8,7 @@ export const controllers = {
   HealthChecks: () => import('#controllers/health_checks_controller'),
   NewAccount: () => import('#controllers/new_account_controller'),
   NewsletterSubscriptions: () => import('#controllers/newsletter_subscriptions_controller'),
+  NewsletterUnsubscriptions: () => import('#controllers/newsletter_unsubscriptions_controller'),
   OrganizationMembers: () => import('#controllers/organization_members_controller'),
   Organizations: () => import('#controllers/organizations_controller'),
   Profile: () => import('#controllers/profile_controller'),

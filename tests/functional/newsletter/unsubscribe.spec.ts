@@ -217,9 +217,7 @@ test.group('Newsletter unsubscribe', (group) => {
     response.assertHeader('x-ratelimit-remaining', '299')
   })
 
-  test('answers 415 for a JSON body? no: any body is accepted, only the token matters', async ({
-    client,
-  }) => {
+  test('accepts any body: only the token matters', async ({ client }) => {
     const path = await subscribed(client)
 
     const response = await client.post(path).json({ anything: true })
@@ -335,9 +333,8 @@ test.group('Newsletter re-subscribe and consent', (group) => {
 
     response.assertStatus(500)
     // created_at is the pending attempt's clock (crash takeover); the rest is as it was.
-    const { created_at: _, ...after } = await contactOf('ann@example.com')
-    const { created_at: __, ...before } = unsubscribed
-    assert.deepEqual(after, before)
+    const after = await contactOf('ann@example.com')
+    assert.deepEqual({ ...after, created_at: null }, { ...unsubscribed, created_at: null })
 
     smtpServer.reset()
     const retry = await subscribe(client, 'ann@example.com')

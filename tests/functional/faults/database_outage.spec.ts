@@ -3,6 +3,7 @@ import { test } from '@japa/runner'
 import { resetDatabase } from '#tests/helpers/database'
 import { sessionCookieOf } from '#tests/helpers/accounts'
 import { smtpServer } from '#tests/helpers/smtp_server'
+import { unsubscribePath } from '#tests/helpers/newsletter'
 import { TcpProxy } from '#tests/helpers/tcp_proxy'
 import {
   AppProcess,
@@ -70,10 +71,24 @@ test.group('Faults: PostgreSQL outage (production settings)', (group) => {
     await proxy.open()
     const started = await productionApiThrough(proxy)
     api = started.api
+    const subscribed = await api.fetch(
+      '/newsletter/subscribe',
+      jsonRequest('POST', { email: 'carol@example.com' })
+    )
+    assert.equal(subscribed.status, 201)
+    const unsubscribe = unsubscribePath(smtpServer.received[0])
+    smtpServer.reset()
 
     await proxy.close()
 
-    for (const [path, init] of memberRequests(started.cookie)) {
+    const unsubscribeRequests: [string, RequestInit][] = [
+      [unsubscribe, {}],
+      [
+        unsubscribe,
+        { method: 'POST', body: new URLSearchParams({ 'List-Unsubscribe': 'One-Click' }) },
+      ],
+    ]
+    for (const [path, init] of [...memberRequests(started.cookie), ...unsubscribeRequests]) {
       const before = Date.now()
       const response = await api.fetch(path, init)
       assert.equal(response.status, 503, `${init.method ?? 'GET'} ${path}`)
@@ -121,6 +136,7 @@ test.group('Faults: PostgreSQL outage (production settings)', (group) => {
       jsonRequest('POST', { email: 'bob@example.com' })
     )
     assert.equal(retried.status, 201)
+    assert.equal(await api.status(unsubscribe, { method: 'POST' }), 200)
   }).timeout(60_000)
 
   test('a PostgreSQL that hangs answers 503 after the bounded pool wait, never a hang', async ({

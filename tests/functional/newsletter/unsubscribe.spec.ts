@@ -108,6 +108,19 @@ test.group('Newsletter unsubscribe', (group) => {
     assert.equal(contact.unsubscribed_via, 'link')
   })
 
+  test('POST with the one-click body as multipart/form-data unsubscribes too', async ({
+    client,
+    assert,
+  }) => {
+    const path = await subscribed(client)
+
+    const response = await client.post(path).field('List-Unsubscribe', 'One-Click')
+
+    response.assertStatus(200)
+    response.assertBody(UNSUBSCRIBED)
+    assert.equal(await statusOf('ann@example.com'), 'unsubscribed')
+  })
+
   test('GET answers a self-contained page whose button posts the form, and changes nothing', async ({
     client,
     assert,

@@ -12,7 +12,8 @@ const loggerConfig = defineConfig({
       // Pretty, synchronous output for people; JSON lines on stdout in production.
       desination: !app.inProduction ? await syncDestination() : undefined,
       transport: {
-        targets: [targets.file({ destination: 1 })],
+        // Ace commands log to stderr: their stdout is data (node ace newsletter:export > file).
+        targets: [targets.file({ destination: app.getEnvironment() === 'console' ? 2 : 1 })],
       },
     },
   },

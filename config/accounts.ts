@@ -1,10 +1,5 @@
 import env from '#start/env'
-
-/**
- * The API's public base URL (links sent by email); outside production it
- * defaults to this server on localhost.
- */
-export const publicUrl = env.get('PUBLIC_URL', `http://localhost:${env.get('PORT', 3333)}`)
+import { publicUrl } from '#config/app'
 
 /**
  * Account emails (password reset, verification, invitations) link to the

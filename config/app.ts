@@ -24,6 +24,14 @@ function localAppKey(): Secret<string> {
 export const appKey = env.get('APP_KEY') ?? localAppKey()
 
 /**
+ * The API's public base URL, for links sent by email (the newsletter's
+ * unsubscribe link). Required in production (start/env.ts).
+ */
+export const publicUrl = (
+  env.get('PUBLIC_URL') ?? `http://localhost:${env.get('PORT', 3333)}`
+).replace(/\/+$/, '')
+
+/**
  * Which proxies' forwarded-for headers to believe. Unset: none, so the
  * socket address is the client address used by the rate limits.
  */

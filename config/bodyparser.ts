@@ -1,7 +1,9 @@
 import { defineConfig } from '@adonisjs/core/bodyparser'
 
 /**
- * JSON only: the API has no forms or uploads. Bodies over `limit` are a 413.
+ * JSON, plus the one form the API takes: RFC 8058's one-click unsubscribe
+ * (`List-Unsubscribe=One-Click`). JSON routes answer any other media type
+ * with 415 (json_body middleware). No uploads. Bodies over `limit` are a 413.
  */
 const bodyParserConfig = defineConfig({
   allowedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
@@ -15,7 +17,8 @@ const bodyParserConfig = defineConfig({
   },
   form: {
     convertEmptyStringsToNull: false,
-    types: [],
+    limit: '16kb',
+    types: ['application/x-www-form-urlencoded'],
   },
   multipart: {
     autoProcess: false,

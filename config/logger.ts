@@ -49,7 +49,8 @@ const loggerConfig = defineConfig({
       // Never in the log: cookies, credentials, the monitoring secret, tokens, passwords, bodies.
       redact: { paths: REDACTED, censor: '[redacted]' },
       transport: {
-        targets: [targets.file({ destination: 1 })],
+        // Ace commands log to stderr: their stdout is data (node ace newsletter:export > file).
+        targets: [targets.file({ destination: app.getEnvironment() === 'console' ? 2 : 1 })],
       },
     },
   },

@@ -26,6 +26,7 @@ const env = await Env.create(new URL('../', import.meta.url), {
     'silent',
   ] as const),
   TRUSTED_PROXIES: Env.schema.string.optional(),
+  PUBLIC_URL: Env.schema.string.optional({ format: 'url', tld: false }),
 
   DATABASE_URL: Env.schema.string.optional(),
   DB_HOST: Env.schema.string.optional({ format: 'host' }),
@@ -55,7 +56,6 @@ const env = await Env.create(new URL('../', import.meta.url), {
   SESSION_STORE: Env.schema.enum.optional(['database', 'redis', 'cookie'] as const),
   REDIS_URL: Env.schema.string.optional(),
 
-  PUBLIC_URL: Env.schema.string.optional({ format: 'url', tld: false }),
   FRONTEND_URL: Env.schema.string.optional({ format: 'url', tld: false }),
   OTEL_EXPORTER_OTLP_ENDPOINT: Env.schema.string.optional(),
   OTEL_SERVICE_NAME: Env.schema.string.optional(),
@@ -64,15 +64,17 @@ const env = await Env.create(new URL('../', import.meta.url), {
 /**
  * Production refuses to start on a deployment mistake, said in one line:
  * outside production a key is generated under tmp/ (config/app.ts) and an
- * embedded PostgreSQL is started (config/database.ts); in production neither
- * is acceptable.
+ * embedded PostgreSQL is started (config/database.ts) and email links point
+ * at localhost (config/app.ts); in production none of that is acceptable.
  */
 if (env.get('NODE_ENV') === 'production') {
   const mistake = !env.get('APP_KEY')
     ? 'APP_KEY must be set in production: generate one with `node ace generate:key`'
     : !env.get('DATABASE_URL') && !env.get('DB_HOST')
       ? 'DATABASE_URL (or DB_HOST, DB_USER, DB_PASSWORD, DB_DATABASE) must be set in production: the embedded PostgreSQL is for development and tests'
-      : null
+      : !env.get('PUBLIC_URL')
+        ? 'PUBLIC_URL must be set in production: the links sent by email (unsubscribe) point at it'
+        : null
   if (mistake) {
     process.stderr.write(`${mistake}\n`)
     process.exit(1)

@@ -52,6 +52,15 @@ export const throttleNewsletter = throttle('newsletter', async (ctx) => {
 })
 
 /**
+ * Unsubscribe links: 300 requests per IP per minute. Mailbox providers post
+ * one-click unsubscribes from few addresses, so this is generous and apart
+ * from the subscribe limit (contract.md).
+ */
+const unsubscribeLimit = limiter.define('newsletter_unsubscribe', (ctx) =>
+  limiter.allowRequests(300).every('1 minute').usingKey(`ip_${ctx.request.ip()}`)
+)
+
+/**
  * The global API limits: 100 per minute per signed-in user, 10 per minute
  * per IP otherwise. One statement per request: `limiter.define()` reads the
  * counter before consuming it (two round trips); consuming alone refuses the
@@ -136,6 +145,9 @@ function counted(name: string, limit: (ctx: HttpContext, next: NextFn) => Promis
 
 /** The newsletter limit; its store being down never blocks the marketing site. */
 export const throttleNewsletterRoute = failOpen(counted('newsletter', throttleNewsletter))
+
+/** The unsubscribe limit; its store being down never keeps anyone subscribed. */
+export const throttleUnsubscribeRoute = failOpen(unsubscribeLimit)
 
 /**
  * /health inside the throttled group (production, spec): the monitor that

@@ -14,12 +14,24 @@ import {
   throttleNewsletterRoute,
   throttlePasswordForgot,
   throttleVerificationEmail,
+  throttleUnsubscribeRoute,
 } from '#start/limiter'
 
 router
   .post('/newsletter/subscribe', [controllers.NewsletterSubscriptions, 'store'])
   // A body that is not a JSON object is the spec's 422 for `email`, not a 400.
   .use([middleware.jsonBody({ nonObject: 'ignore' }), throttleNewsletterRoute])
+
+/**
+ * The email's unsubscribe link: GET shows it, POST (RFC 8058 one-click,
+ * `application/x-www-form-urlencoded` or no body) unsubscribes.
+ */
+router
+  .group(() => {
+    router.get('/newsletter/unsubscribe', [controllers.NewsletterUnsubscriptions, 'show'])
+    router.post('/newsletter/unsubscribe', [controllers.NewsletterUnsubscriptions, 'store'])
+  })
+  .use(throttleUnsubscribeRoute)
 
 /**
  * /health sits outside the throttle outside production, inside it in

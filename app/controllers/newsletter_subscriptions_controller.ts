@@ -9,7 +9,12 @@ export default class NewsletterSubscriptionsController {
 
   async store({ request, response }: HttpContext) {
     const { email } = await request.validateUsing(subscribeValidator)
-    await this.newsletter.subscribe(email)
+    await this.newsletter.subscribe(email, {
+      ip: request.ip(),
+      userAgent: request.header('user-agent') ?? null,
+      origin: request.header('origin') ?? null,
+      referer: request.header('referer') ?? null,
+    })
     return response.created({ messages: [{ title: 'Successfully subscribed to the newsletter.' }] })
   }
 }

@@ -39,3 +39,8 @@ export function invalidField(field: string, rule: string, message: string, statu
   error.status = status
   return error
 }
+
+/** contract.md: an unsubscribe token that is missing, tampered or unknown: one answer. */
+export function invalidToken() {
+  return invalidField('token', 'invalid', 'The unsubscribe link is invalid')
+}

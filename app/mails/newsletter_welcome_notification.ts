@@ -2,20 +2,33 @@ import { BaseMail } from '@adonisjs/mail'
 
 const SUBJECT = 'Welcome to our newsletter'
 
-const TEXT = `Hello,
+/** The only value put into the HTML, which builds it itself: escaped all the same. */
+function escapeHtml(value: string) {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('"', '&quot;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+}
+
+const text = (unsubscribeUrl: string) => `Hello,
 
 Thank you for subscribing to our newsletter. You will hear from us when there is something worth sharing: new features, event planning tips and product news.
 
 If you did not ask for this, you can ignore this email.
+
+To unsubscribe, open this link: ${unsubscribeUrl}
 `
 
-const HTML = `<!doctype html>
+const html = (unsubscribeUrl: string) => `<!doctype html>
 <html lang="en">
   <body style="font-family: sans-serif; line-height: 1.5; color: #1f2933">
     <p>Hello,</p>
     <p>Thank you for subscribing to our newsletter. You will hear from us when there is something
       worth sharing: new features, event planning tips and product news.</p>
     <p style="color: #616e7c">If you did not ask for this, you can ignore this email.</p>
+    <p style="color: #616e7c; font-size: 0.875em">
+      <a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a> from this newsletter.</p>
   </body>
 </html>
 `
@@ -23,16 +36,24 @@ const HTML = `<!doctype html>
 /**
  * The welcome email of POST /newsletter/subscribe. Its body is a fixed
  * template: the subscriber's input never reaches the HTML. The sender is
- * the configured MAIL_FROM.
+ * the configured MAIL_FROM. It carries RFC 8058 one-click unsubscribe
+ * (`List-Unsubscribe` and `List-Unsubscribe-Post`) and shows the same link.
  */
 export default class NewsletterWelcomeNotification extends BaseMail {
   subject = SUBJECT
 
-  constructor(private email: string) {
+  constructor(
+    private email: string,
+    private unsubscribeUrl: string
+  ) {
     super()
   }
 
   prepare() {
-    this.message.to(this.email).text(TEXT).html(HTML)
+    this.message
+      .to(this.email)
+      .listUnsubscribe(this.unsubscribeUrl, { oneClick: true })
+      .text(text(this.unsubscribeUrl))
+      .html(html(this.unsubscribeUrl))
   }
 }

@@ -1,11 +1,18 @@
 import { inject } from '@adonisjs/core'
 import app from '@adonisjs/core/services/app'
 import logger from '@adonisjs/core/services/logger'
+import encryption from '@adonisjs/core/services/encryption'
+import { invalidToken } from '#exceptions/validation_error_reporter'
 import ConflictException from '#exceptions/conflict_exception'
 import InternalException from '#exceptions/internal_exception'
 import NewsletterWelcomeNotification from '#mails/newsletter_welcome_notification'
 import MailDelivery from '#services/mail_delivery'
-import { ContactProvider } from '#services/newsletter/contact_provider'
+import {
+  type Consent,
+  ContactProvider,
+  type UnsubscribeVia,
+} from '#services/newsletter/contact_provider'
+import { unsubscribeToken } from '#services/newsletter/unsubscribe_token'
 import { welcomeEmails } from '#services/metrics'
 
 const FAILED_TO_SUBSCRIBE = 'Failed to subscribe to the newsletter.'
@@ -22,6 +29,26 @@ function providerFailure(error: unknown) {
   return new InternalException(message, { cause: error })
 }
 
+/** Headers are the client's to choose: kept to the column sizes, never refused. */
+function clip(value: string | null, length: number) {
+  return value === null ? null : value.slice(0, length)
+}
+
+/** `ann@example.com` shows as `a***@example.com`: enough to recognise, not to harvest. */
+function maskEmail(email: string) {
+  const at = email.lastIndexOf('@')
+  return `${email.slice(0, 1)}***${email.slice(at)}`
+}
+
+/**
+ * The keyed one-way hash an erased address leaves behind (HMAC with the
+ * app's key): the same address always gives the same hash, and without the
+ * key a list of likely addresses cannot be matched against it.
+ */
+export function erasureHash(email: string) {
+  return encryption.blindIndex(email, 'newsletter-erasure')
+}
+
 @inject()
 export default class NewsletterService {
   constructor(
@@ -33,16 +60,18 @@ export default class NewsletterService {
    * Creates the contact (committed), then sends the welcome email with no
    * transaction or connection held. When the email fails the contact is
    * removed, so nothing is half-done and a retry can succeed; the contact
-   * becomes a subscription only once the email is sent.
+   * becomes a subscription, with its consent record, only once the email
+   * is sent.
    */
-  async subscribe(email: string) {
+  async subscribe(email: string, consent: Consent) {
     const contactId = await this.contacts
       .create(email, this.delivery.longestSendMs)
       .catch((error) => Promise.reject(providerFailure(error)))
     if (!contactId) throw new ConflictException('Subscriber already exists')
 
     try {
-      await this.delivery.send(new NewsletterWelcomeNotification(email))
+      const unsubscribeUrl = unsubscribeToken.url(contactId)
+      await this.delivery.send(new NewsletterWelcomeNotification(email, unsubscribeUrl))
       welcomeEmails.inc({ outcome: 'sent' })
     } catch (error) {
       welcomeEmails.inc({ outcome: 'failed' })
@@ -52,6 +81,33 @@ export default class NewsletterService {
       })
       throw providerFailure(error)
     }
-    await this.contacts.confirm(contactId).catch((error) => Promise.reject(providerFailure(error)))
+    const record = {
+      ip: consent.ip.slice(0, 45),
+      userAgent: clip(consent.userAgent, 512),
+      origin: clip(consent.origin, 512),
+      referer: clip(consent.referer, 1024),
+    }
+    await this.contacts
+      .confirm(contactId, record)
+      .catch((error) => Promise.reject(providerFailure(error)))
+  }
+
+  /** Unsubscribes the token's contact; again, nothing changes (idempotent). */
+  async unsubscribe(token: string, via: UnsubscribeVia) {
+    const contactId = unsubscribeToken.read(token)
+    if (!contactId || !(await this.contacts.unsubscribe(contactId, via))) throw invalidToken()
+  }
+
+  /** What the unsubscribe page shows: the masked address and whether it is subscribed. */
+  async describe(token: string) {
+    const contactId = unsubscribeToken.read(token)
+    const contact = contactId ? await this.contacts.find(contactId) : null
+    if (!contact) throw invalidToken()
+    return { email: maskEmail(contact.email), subscribed: contact.subscribed }
+  }
+
+  /** Right to erasure: see ContactProvider.erase. */
+  erase(email: string) {
+    return this.contacts.erase(email, erasureHash(email))
   }
 }

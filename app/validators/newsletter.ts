@@ -1,6 +1,6 @@
 import vine from '@vinejs/vine'
 import type { ErrorReporterContract } from '@vinejs/vine/types'
-import { invalidField } from '#exceptions/validation_error_reporter'
+import { invalidField, invalidToken } from '#exceptions/validation_error_reporter'
 import { withoutNulCharacter } from '#validators/rules'
 
 /**
@@ -29,3 +29,28 @@ export const subscribeValidator = vine.create({
   email: vine.string().trim().maxLength(254).use(withoutNulCharacter()).email().toLowerCase(),
 })
 subscribeValidator.errorReporter = () => new InvalidEmailReporter()
+
+/** Any token that is not a string is as invalid as a tampered one: one answer. */
+class InvalidTokenReporter implements ErrorReporterContract {
+  hasErrors = false
+  errors = []
+
+  report() {
+    this.hasErrors = true
+  }
+
+  createError() {
+    return invalidToken()
+  }
+}
+
+/**
+ * The unsubscribe link's `token` (query string). The RFC 8058 body, when
+ * sent, is `List-Unsubscribe=One-Click`: it tells a mail client's one-click
+ * POST from the page's button.
+ */
+export const unsubscribeValidator = vine.create({
+  'token': vine.string().maxLength(1024),
+  'List-Unsubscribe': vine.any().optional(),
+})
+unsubscribeValidator.errorReporter = () => new InvalidTokenReporter()

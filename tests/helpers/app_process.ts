@@ -77,6 +77,7 @@ export class AppProcess {
       APP_KEY: 'test-app-key-of-at-least-32-characters',
       HOST: '127.0.0.1',
       PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: testDatabaseUrl(),
       MONITORING_SECRET: 'production-monitoring-secret',
       MAIL_MAILER: 'smtp',

@@ -12,10 +12,34 @@ export abstract class ContactProvider {
   /**
    * Stores a pending contact and returns its id, or null when the address is
    * already subscribed (or being subscribed right now by another request).
+   * An unsubscribed contact becomes pending again under the same id.
    * `abandonedAfterMs`: a pending contact older than this was left by an
    * attempt that can no longer be running, and is taken over.
    */
   abstract create(email: string, abandonedAfterMs: number): Promise<string | null>
-  abstract confirm(contactId: string): Promise<void>
+  /** Makes the pending contact a subscription and records its consent. */
+  abstract confirm(contactId: string, consent: Consent): Promise<void>
+  /** Takes a pending contact back: removed, or unsubscribed again when it was before. */
   abstract remove(contactId: string): Promise<void>
+  abstract find(contactId: string): Promise<{ email: string; subscribed: boolean } | null>
+  /** Unsubscribes the contact (nothing changes when it already left); false when unknown. */
+  abstract unsubscribe(contactId: string, via: UnsubscribeVia): Promise<boolean>
+  /**
+   * Removes everything personal about `email` and keeps only `emailHash`, a
+   * keyed one-way hash, so the address is not mailed again unless it
+   * subscribes anew (a new contact, with its own consent). Returns whether a
+   * contact existed.
+   */
+  abstract erase(email: string, emailHash: string): Promise<boolean>
 }
+
+/** What the sender must be able to prove about a subscription (contract.md). */
+export type Consent = {
+  ip: string
+  userAgent: string | null
+  origin: string | null
+  referer: string | null
+}
+
+/** `one_click`: RFC 8058 POST from a mail client; `link`: the link's page or a bare POST. */
+export type UnsubscribeVia = 'one_click' | 'link'

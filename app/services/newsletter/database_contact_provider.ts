@@ -1,6 +1,10 @@
 import { v7 as uuidv7 } from 'uuid'
 import db from '@adonisjs/lucid/services/db'
-import { ContactProvider } from '#services/newsletter/contact_provider'
+import {
+  type Consent,
+  ContactProvider,
+  type UnsubscribeVia,
+} from '#services/newsletter/contact_provider'
 
 /**
  * Contacts as rows of newsletter_contacts. The unique email index decides
@@ -13,29 +17,94 @@ import { ContactProvider } from '#services/newsletter/contact_provider'
  * subscribe of that address takes it over (new id, new clock) instead of
  * answering 409. The ids make `confirm`/`remove` of an attempt that lost its
  * row to a takeover change nothing.
+ *
+ * Re-subscribe: an `unsubscribed` row becomes `pending` under the same id
+ * (its unsubscribe links keep working) and keeps its `unsubscribed_at` until
+ * `confirm`, so a failed welcome email puts it back to `unsubscribed` with
+ * its consent record untouched.
  */
 export class DatabaseContactProvider extends ContactProvider {
   async create(email: string, abandonedAfterMs: number) {
     const { rows } = await db.rawQuery<{ rows: { id: string }[] }>(
       `INSERT INTO newsletter_contacts (id, email, status, created_at)
        VALUES (?, ?, 'pending', now())
-       ON CONFLICT (email) DO UPDATE SET id = EXCLUDED.id, created_at = EXCLUDED.created_at
-         WHERE newsletter_contacts.status = 'pending'
-           AND newsletter_contacts.created_at < now() - make_interval(secs => ?)
+       ON CONFLICT (email) DO UPDATE
+         SET id = CASE WHEN newsletter_contacts.status = 'unsubscribed'
+                       THEN newsletter_contacts.id ELSE EXCLUDED.id END,
+             status = 'pending',
+             created_at = EXCLUDED.created_at
+         WHERE newsletter_contacts.status = 'unsubscribed'
+           OR (newsletter_contacts.status = 'pending'
+               AND newsletter_contacts.created_at < now() - make_interval(secs => ?))
        RETURNING id`,
       [uuidv7(), email, abandonedAfterMs / 1000]
     )
     return rows[0]?.id ?? null
   }
 
-  async confirm(contactId: string) {
+  async confirm(contactId: string, consent: Consent) {
     await db
       .from('newsletter_contacts')
       .where({ id: contactId, status: 'pending' })
-      .update({ status: 'subscribed' })
+      .update({
+        status: 'subscribed',
+        consented_at: db.raw('now()'),
+        consent_ip: consent.ip,
+        consent_user_agent: consent.userAgent,
+        consent_origin: consent.origin,
+        consent_referer: consent.referer,
+        unsubscribed_at: null,
+        unsubscribed_via: null,
+      })
   }
 
   async remove(contactId: string) {
-    await db.from('newsletter_contacts').where({ id: contactId, status: 'pending' }).delete()
+    // One statement: a first subscription goes, a re-subscription goes back.
+    await db.rawQuery(
+      `WITH back AS (
+         UPDATE newsletter_contacts SET status = 'unsubscribed'
+         WHERE id = ? AND status = 'pending' AND unsubscribed_at IS NOT NULL
+         RETURNING id
+       )
+       DELETE FROM newsletter_contacts
+       WHERE id = ? AND status = 'pending' AND unsubscribed_at IS NULL`,
+      [contactId, contactId]
+    )
+  }
+
+  async find(contactId: string) {
+    const row = await db
+      .from('newsletter_contacts')
+      .where('id', contactId)
+      .select('email', 'status')
+      .first()
+    return row ? { email: row.email as string, subscribed: row.status === 'subscribed' } : null
+  }
+
+  async unsubscribe(contactId: string, via: UnsubscribeVia) {
+    // The first unsubscribe is the one recorded; repeating it changes nothing.
+    const { rows } = await db.rawQuery<{ rows: { id: string }[] }>(
+      `WITH left_now AS (
+         UPDATE newsletter_contacts
+         SET status = 'unsubscribed', unsubscribed_at = now(), unsubscribed_via = ?
+         WHERE id = ? AND status = 'subscribed'
+         RETURNING id
+       )
+       SELECT id FROM left_now UNION ALL SELECT id FROM newsletter_contacts WHERE id = ?`,
+      [via, contactId, contactId]
+    )
+    return rows.length > 0
+  }
+
+  async erase(email: string, emailHash: string) {
+    return db.transaction(async (trx) => {
+      await trx.rawQuery(
+        `INSERT INTO newsletter_erasures (email_hash, erased_at) VALUES (?, now())
+         ON CONFLICT (email_hash) DO UPDATE SET erased_at = EXCLUDED.erased_at`,
+        [emailHash]
+      )
+      const removed = await trx.from('newsletter_contacts').where('email', email).delete()
+      return Number(removed) > 0
+    })
   }
 }

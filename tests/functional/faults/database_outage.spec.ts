@@ -3,6 +3,7 @@ import { test } from '@japa/runner'
 import { resetDatabase } from '#tests/helpers/database'
 import { sessionCookieOf } from '#tests/helpers/accounts'
 import { smtpServer } from '#tests/helpers/smtp_server'
+import { unsubscribePath } from '#tests/helpers/newsletter'
 import { TcpProxy } from '#tests/helpers/tcp_proxy'
 import {
   AppProcess,
@@ -63,10 +64,26 @@ test.group('Faults: PostgreSQL outage (production settings)', (group) => {
   }) => {
     const started = await productionApiThroughProxy()
     ;({ api, proxy } = started)
+    const subscribed = await api.fetch(
+      '/newsletter/subscribe',
+      jsonRequest('POST', { email: 'carol@example.com' })
+    )
+    assert.equal(subscribed.status, 201)
+    // The signup's verification email may have arrived too: take the welcome one.
+    const welcome = smtpServer.received.find((mail) => mail.to.includes('carol@example.com'))!
+    const unsubscribe = unsubscribePath(welcome)
+    smtpServer.reset()
 
     await proxy.close()
 
-    for (const [path, init] of memberRequests(started.cookie)) {
+    const unsubscribeRequests: [string, RequestInit][] = [
+      [unsubscribe, {}],
+      [
+        unsubscribe,
+        { method: 'POST', body: new URLSearchParams({ 'List-Unsubscribe': 'One-Click' }) },
+      ],
+    ]
+    for (const [path, init] of [...memberRequests(started.cookie), ...unsubscribeRequests]) {
       const before = Date.now()
       const response = await api.fetch(path, init)
       assert.equal(response.status, 503, `${init.method ?? 'GET'} ${path}`)
@@ -118,6 +135,7 @@ test.group('Faults: PostgreSQL outage (production settings)', (group) => {
       jsonRequest('POST', { email: 'bob@example.com' })
     )
     assert.equal(retried.status, 201)
+    assert.equal(await api.status(unsubscribe, { method: 'POST' }), 200)
   }).timeout(60_000)
 
   test('a PostgreSQL that hangs answers 503 after the bounded pool wait, never a hang', async ({

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { resetDatabase } from '#tests/helpers/database'
 import { sessionCookieOf } from '#tests/helpers/accounts'
-import { AppProcess, freePort, jsonRequest } from '#tests/helpers/app_process'
+import { AppProcess, freePort, jsonRequest, testDatabaseUrl } from '#tests/helpers/app_process'
 
 const MONITOR = { 'x-monitoring-secret': 'production-monitoring-secret' }
 
@@ -29,6 +29,21 @@ test.group('Faults: the production settings', (group) => {
       'DATABASE_URL (or DB_HOST, DB_USER, DB_PASSWORD, DB_DATABASE) must be set in production'
     )
     assert.notInclude(api.output, 'embedded PostgreSQL listening')
+  }).timeout(30_000)
+
+  test('refuses to start without PUBLIC_URL, the base of the links sent by email', async ({
+    assert,
+  }) => {
+    api = new AppProcess(await freePort(), {
+      NODE_ENV: 'production',
+      APP_KEY: 'test-app-key-of-at-least-32-characters',
+      DATABASE_URL: testDatabaseUrl(),
+      PORT: '0',
+    })
+    await api.start({ waitFor: 'nothing' })
+
+    assert.equal(await api.exited(), 1)
+    assert.include(api.output, 'PUBLIC_URL must be set in production')
   }).timeout(30_000)
 
   test('/health is throttled per IP, except for the monitor presenting the secret', async ({

@@ -26,6 +26,15 @@ class FailingContactProvider extends ContactProvider {
   }
   async confirm() {}
   async remove() {}
+  async find() {
+    return null
+  }
+  async unsubscribe() {
+    return false
+  }
+  async erase() {
+    return false
+  }
 }
 
 test.group('Newsletter subscribe', (group) => {

@@ -5,9 +5,12 @@ type ParamValue = string | number | bigint | boolean
 export type ScannedRoutes = {
   ALL: {
     'newsletter_subscriptions.store': { paramsTuple?: []; params?: {} }
+    'newsletter_unsubscriptions.show': { paramsTuple?: []; params?: {} }
+    'newsletter_unsubscriptions.store': { paramsTuple?: []; params?: {} }
     'health_checks.show': { paramsTuple?: []; params?: {} }
     'health_checks.live': { paramsTuple?: []; params?: {} }
     'health_checks.ready': { paramsTuple?: []; params?: {} }
+    'metrics.show': { paramsTuple?: []; params?: {} }
     'api_docs.document': { paramsTuple?: []; params?: {} }
     'api_docs.page': { paramsTuple?: []; params?: {} }
     'api_docs.viewer': { paramsTuple?: []; params?: {} }
@@ -41,6 +44,7 @@ export type ScannedRoutes = {
   }
   POST: {
     'newsletter_subscriptions.store': { paramsTuple?: []; params?: {} }
+    'newsletter_unsubscriptions.store': { paramsTuple?: []; params?: {} }
     'new_account.store': { paramsTuple?: []; params?: {} }
     'session.store': { paramsTuple?: []; params?: {} }
     'session.destroy': { paramsTuple?: []; params?: {} }
@@ -55,9 +59,11 @@ export type ScannedRoutes = {
     'organization_invitations.accept': { paramsTuple?: []; params?: {} }
   }
   GET: {
+    'newsletter_unsubscriptions.show': { paramsTuple?: []; params?: {} }
     'health_checks.show': { paramsTuple?: []; params?: {} }
     'health_checks.live': { paramsTuple?: []; params?: {} }
     'health_checks.ready': { paramsTuple?: []; params?: {} }
+    'metrics.show': { paramsTuple?: []; params?: {} }
     'api_docs.document': { paramsTuple?: []; params?: {} }
     'api_docs.page': { paramsTuple?: []; params?: {} }
     'api_docs.viewer': { paramsTuple?: []; params?: {} }
@@ -71,9 +77,11 @@ export type ScannedRoutes = {
     'events.show': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'id': ParamValue} }
   }
   HEAD: {
+    'newsletter_unsubscriptions.show': { paramsTuple?: []; params?: {} }
     'health_checks.show': { paramsTuple?: []; params?: {} }
     'health_checks.live': { paramsTuple?: []; params?: {} }
     'health_checks.ready': { paramsTuple?: []; params?: {} }
+    'metrics.show': { paramsTuple?: []; params?: {} }
     'api_docs.document': { paramsTuple?: []; params?: {} }
     'api_docs.page': { paramsTuple?: []; params?: {} }
     'api_docs.viewer': { paramsTuple?: []; params?: {} }

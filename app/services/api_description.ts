@@ -1,8 +1,20 @@
 import router from '@adonisjs/core/services/router'
 import type { VineValidator } from '@vinejs/vine'
-import { signupValidator, loginValidator } from '#validators/auth'
+import {
+  changePasswordValidator,
+  forgotPasswordValidator,
+  loginValidator,
+  resetPasswordValidator,
+  signupValidator,
+  verifyEmailValidator,
+} from '#validators/auth'
 import { subscribeValidator } from '#validators/newsletter'
-import { addMemberValidator, createOrganizationValidator } from '#validators/organization'
+import {
+  acceptInvitationValidator,
+  addMemberValidator,
+  createInvitationValidator,
+  createOrganizationValidator,
+} from '#validators/organization'
 import { createEventValidator, listEventsValidator, updateEventValidator } from '#validators/event'
 
 type Schema = Record<string, any>
@@ -66,12 +78,37 @@ const schemas: Record<string, Schema> = {
   },
   User: {
     type: 'object',
-    required: ['id', 'email', 'fullName'],
+    required: ['id', 'email', 'fullName', 'emailVerifiedAt'],
     additionalProperties: false,
     properties: {
       id: uuidSchema,
       email: { type: 'string' },
       fullName: nullable({ type: 'string' }),
+      emailVerifiedAt: nullable(timestamp),
+    },
+  },
+  AccountSession: {
+    type: 'object',
+    required: ['id', 'current', 'createdAt', 'lastSeenAt', 'ipAddress', 'userAgent'],
+    additionalProperties: false,
+    properties: {
+      id: { type: 'string', description: 'Not the cookie value' },
+      current: { type: 'boolean' },
+      createdAt: timestamp,
+      lastSeenAt: { ...timestamp, description: 'May lag by up to 5 minutes' },
+      ipAddress: nullable({ type: 'string' }),
+      userAgent: nullable({ type: 'string' }),
+    },
+  },
+  Invitation: {
+    type: 'object',
+    required: ['id', 'email', 'createdAt', 'expiresAt'],
+    additionalProperties: false,
+    properties: {
+      id: uuidSchema,
+      email: { type: 'string' },
+      createdAt: timestamp,
+      expiresAt: timestamp,
     },
   },
   Organization: {
@@ -228,6 +265,13 @@ function operations(): Record<string, Operation> {
   const createEvent = fromValidator(createEventValidator)
   const updateEvent = fromValidator(updateEventValidator)
   const listEvents = fromValidator(listEventsValidator)
+  const forgotPassword = fromValidator(forgotPasswordValidator)
+  const resetPassword = fromValidator(resetPasswordValidator)
+  const changePassword = fromValidator(changePasswordValidator)
+  const verifyEmail = fromValidator(verifyEmailValidator)
+  const createInvitation = fromValidator(createInvitationValidator)
+  const acceptInvitation = fromValidator(acceptInvitationValidator)
+  const unsubscribeQuery = { token: { type: 'string', maxLength: 1024 } }
   const listQuery = Object.fromEntries(
     Object.entries(listEvents.body.properties as Record<string, Schema>).map(([name, schema]) => [
       name,
@@ -252,6 +296,48 @@ function operations(): Record<string, Operation> {
       body: subscribe.body,
       responses: { 201: json(ref('Messages'), 'Subscribed') },
       errors: [400, 409, 413, 415, 422, 429, 500, 503],
+    },
+    'GET /newsletter/unsubscribe': {
+      summary: 'The unsubscribe link: a page with a button, or JSON when asked (changes nothing)',
+      tags: ['newsletter'],
+      query: unsubscribeQuery,
+      responses: {
+        200: {
+          description:
+            'A self-contained HTML page, or the masked address and whether it is subscribed',
+          content: {
+            'text/html': { schema: { type: 'string' } },
+            'application/json': {
+              schema: data({
+                type: 'object',
+                required: ['email', 'subscribed'],
+                additionalProperties: false,
+                properties: { email: { type: 'string' }, subscribed: { type: 'boolean' } },
+              }),
+            },
+          },
+        },
+      },
+      errors: [400, ...everyRoute],
+    },
+    'POST /newsletter/unsubscribe': {
+      summary:
+        'Unsubscribe (RFC 8058 one-click: `List-Unsubscribe=One-Click` form body, or none); idempotent',
+      tags: ['newsletter'],
+      query: unsubscribeQuery,
+      responses: { 200: json(ref('Messages'), 'Unsubscribed') },
+      errors: [400, 413, 415, ...everyRoute],
+    },
+    'GET /metrics': {
+      summary: 'Prometheus metrics (Authorization: Bearer <MONITORING_SECRET>)',
+      tags: ['operations'],
+      responses: {
+        200: {
+          description: 'Prometheus text format',
+          content: { 'text/plain': { schema: { type: 'string' } } },
+        },
+      },
+      errors: [401, 404, 500],
     },
     'GET /health': {
       summary: 'Health report (the full report with the monitoring secret)',
@@ -299,6 +385,95 @@ function operations(): Record<string, Operation> {
       session: true,
       responses: { 200: json(data(ref('User')), 'The account') },
       errors: [401, ...everyRoute],
+    },
+    'POST /auth/password/forgot': {
+      summary: 'Email a password reset link (same answer whether or not the account exists)',
+      tags: ['auth'],
+      body: forgotPassword.body,
+      responses: { 202: json(ref('Messages'), 'Accepted') },
+      errors: [...jsonBodyErrors, ...everyRoute],
+    },
+    'POST /auth/password/reset': {
+      summary: 'Set a new password with an emailed token (every session ends)',
+      tags: ['auth'],
+      body: resetPassword.body,
+      responses: { 204: { description: 'Password reset' } },
+      errors: [...jsonBodyErrors, ...everyRoute],
+    },
+    'PUT /auth/password': {
+      summary: 'Change the password (this session continues, the others end)',
+      tags: ['auth'],
+      session: true,
+      body: changePassword.body,
+      responses: { 204: { description: 'Password changed' } },
+      errors: [...jsonBodyErrors, 401, ...everyRoute],
+    },
+    'POST /auth/email/verification': {
+      summary: 'Email a verification link',
+      tags: ['auth'],
+      session: true,
+      responses: { 202: json(ref('Messages'), 'Accepted') },
+      errors: [400, 401, ...everyRoute],
+    },
+    'POST /auth/email/verify': {
+      summary: 'Verify the address with an emailed token',
+      tags: ['auth'],
+      body: verifyEmail.body,
+      responses: { 200: json(data(ref('User')), 'Verified') },
+      errors: [...jsonBodyErrors, ...everyRoute],
+    },
+    'GET /auth/sessions': {
+      summary: 'The sessions of the account',
+      tags: ['auth'],
+      session: true,
+      responses: {
+        200: json(data({ type: 'array', items: ref('AccountSession') }), 'Sessions'),
+      },
+      errors: [401, ...everyRoute],
+    },
+    'DELETE /auth/sessions/:sessionId': {
+      summary: 'End one session, everywhere',
+      tags: ['auth'],
+      session: true,
+      responses: { 204: { description: 'Ended' } },
+      errors: [400, 401, 404, ...everyRoute],
+    },
+    'DELETE /auth/sessions': {
+      summary: 'End every session but the current one',
+      tags: ['auth'],
+      session: true,
+      responses: { 204: { description: 'Ended' } },
+      errors: [401, ...everyRoute],
+    },
+    'GET /organizations/:organizationId/invitations': {
+      summary: 'Pending invitations',
+      tags: ['invitations'],
+      session: true,
+      responses: { 200: json(data({ type: 'array', items: ref('Invitation') }), 'Invitations') },
+      errors: [400, 401, 403, ...everyRoute],
+    },
+    'POST /organizations/:organizationId/invitations': {
+      summary: 'Invite an address by email (link valid 7 days)',
+      tags: ['invitations'],
+      session: true,
+      body: createInvitation.body,
+      responses: { 201: json(data(ref('Invitation')), 'Invited') },
+      errors: [...jsonBodyErrors, 401, 403, 409, ...everyRoute],
+    },
+    'DELETE /organizations/:organizationId/invitations/:invitationId': {
+      summary: 'Revoke an invitation (its link dies)',
+      tags: ['invitations'],
+      session: true,
+      responses: { 204: { description: 'Revoked' } },
+      errors: [400, 401, 403, 404, ...everyRoute],
+    },
+    'POST /invitations/accept': {
+      summary: 'Accept an invitation as the invited, signed-in account',
+      tags: ['invitations'],
+      session: true,
+      body: acceptInvitation.body,
+      responses: { 200: json(data(ref('Organization')), 'Now a member') },
+      errors: [...jsonBodyErrors, 401, 403, ...everyRoute],
     },
     'GET /organizations': {
       summary: 'The organizations the caller belongs to',
@@ -456,6 +631,8 @@ const PATH_PARAMETERS: Record<string, Schema> = {
   organizationId: uuidSchema,
   userId: uuidSchema,
   id: uuidSchema,
+  invitationId: uuidSchema,
+  sessionId: { type: 'string', maxLength: 64 },
 }
 
 /** Every route the router serves, as `METHOD /pattern` (HEAD is implied by GET). */

@@ -30,6 +30,7 @@ export default class AppProvider {
    */
   async ready() {
     this.#drainOnTerminate()
+    await this.#answerUnparsableRequests()
     if (this.app.getEnvironment() !== 'web' && this.app.getEnvironment() !== 'test') return
     const readiness = await this.app.container.make(ReadinessService)
     if (await readiness.isReady()) return
@@ -45,6 +46,14 @@ export default class AppProvider {
     if (!this.app.config.get<boolean>('otel.enabled', false)) return
     const { OtelManager } = await import('@adonisjs/otel/manager')
     await OtelManager.getInstance()?.shutdown()
+  }
+
+  /** Requests Node's HTTP parser refuses answer in the envelope (exceptions/handler.ts). */
+  async #answerUnparsableRequests() {
+    if (this.app.getEnvironment() !== 'web') return
+    const httpServer = await this.app.container.make('server')
+    const { answerUnparsableRequest } = await import('#exceptions/handler')
+    httpServer.getNodeServer()?.on('clientError', answerUnparsableRequest)
   }
 
   /**

@@ -7,7 +7,9 @@ import { errors as limiterErrors } from '@adonisjs/limiter'
 import { errors as lucidErrors } from '@adonisjs/lucid'
 import { errors as httpErrors } from '@adonisjs/core/http'
 import { errors as vineErrors } from '@vinejs/vine'
+import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Duplex } from 'node:stream'
 import ApiException from '#exceptions/api_exception'
 import ServiceUnavailableException from '#exceptions/service_unavailable_exception'
 import { requestIdOf, securityHeaders } from '#middleware/security_headers_middleware'
@@ -151,6 +153,33 @@ export function answerBadUrl(request: IncomingMessage, response: ServerResponse)
     'Content-Length': Buffer.byteLength(body),
   })
   response.end(body)
+}
+
+/**
+ * A request Node's own HTTP parser refuses (a malformed request line or
+ * header, headers over the size limit) never reaches the framework: it is
+ * answered here, on the socket, in the envelope and with the headers of
+ * every response, instead of Node's bare `400 Bad Request`.
+ */
+export function answerUnparsableRequest(error: { code?: string }, socket: Duplex) {
+  if (!socket.writable) return socket.destroy()
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW'
+  const body = JSON.stringify({
+    errors: [
+      tooLarge
+        ? { message: 'The request headers are too large', code: 'input.headers.too_large' }
+        : { message: 'The request is not valid HTTP', code: 'input.request.invalid' },
+    ],
+  })
+  const headers = {
+    ...securityHeaders(randomUUID()),
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    'Connection': 'close',
+  }
+  const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`)
+  socket.end(`HTTP/1.1 ${status}\r\n${lines.join('')}\r\n${body}`)
 }
 
 function one(status: number, message: string, code: string): Rendered {

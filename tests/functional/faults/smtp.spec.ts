@@ -26,7 +26,9 @@ test.group('Faults: a slow or silent SMTP server', (group) => {
   }) => {
     const { organization, cookie } = await memberWithOrganization(client)
     const event = await eventOf(organization)
-    smtpServer.replyAfter(1000)
+    // Each message takes 1.5 s (under SMTP_TIMEOUT_MS): a route that waited on SMTP (a held
+    // connection) would take at least as long.
+    smtpServer.replyAfter(1500)
 
     const subscribes = Promise.all(
       Array.from({ length: 40 }, (_, index) =>
@@ -51,7 +53,7 @@ test.group('Faults: a slow or silent SMTP server', (group) => {
     assert.isAbove(others.length, 10)
     for (const other of others) {
       assert.equal(other.status, 200)
-      assert.isBelow(other.ms, 500)
+      assert.isBelow(other.ms, 1000)
     }
     // At most the configured number of SMTP sessions at once.
     assert.isAtMost(smtpServer.peakSessions, smtpLimits.maxConnections)
@@ -73,7 +75,7 @@ test.group('Faults: a slow or silent SMTP server', (group) => {
         assert.isFalse(delivered.has(email))
       }
     })
-    assert.isAtLeast(outcomes.filter(({ result }) => result.status() === 201).length, 20)
+    assert.isAtLeast(outcomes.filter(({ result }) => result.status() === 201).length, 10)
   }).timeout(60_000)
 
   test('a silent SMTP server fails the subscribe with 500 after SMTP_TIMEOUT_MS, and a retry succeeds', async ({

@@ -33,7 +33,7 @@ export default class AppProvider {
     await this.#answerUnparsableRequests()
     if (this.app.getEnvironment() !== 'web' && this.app.getEnvironment() !== 'test') return
     const readiness = await this.app.container.make(ReadinessService)
-    if (await readiness.isReady()) return
+    if (await readiness.connect()) return
 
     const logger = await this.app.container.make('logger')
     void readiness.waitUntilConnected(() =>

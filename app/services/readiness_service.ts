@@ -5,8 +5,8 @@ import type { HealthChecks } from '@adonisjs/core/health'
  * Whether the dependencies (PostgreSQL, and Redis when a store lives there)
  * answer. A result is reused for up to `maxAgeMs`, so load balancer probes
  * cannot overload the database. `connected` turns true at the first success
- * and stays so: until then the server answers 503 (start-up), afterwards an
- * outage shows per request.
+ * of the start-up sequence (`connect`) and stays so: until then the server
+ * answers 503, afterwards an outage shows per request.
  */
 export default class ReadinessService {
   connected = false
@@ -20,18 +20,25 @@ export default class ReadinessService {
   isReady(): Promise<boolean> {
     const now = Date.now()
     if (!this.#last || now - this.#last.at >= this.maxAgeMs) {
-      const ready = this.checks.run().then((report) => {
-        this.connected ||= report.isHealthy
-        return report.isHealthy
-      })
+      const ready = this.checks.run().then((report) => report.isHealthy)
       this.#last = { at: now, ready }
     }
     return this.#last.ready
   }
 
+  /**
+   * Probes once and opens the gate when the dependencies answer. Only the
+   * start-up sequence calls it, once it is done (development migrations
+   * included): a load balancer's probe never opens the gate early.
+   */
+  async connect() {
+    this.connected ||= await this.isReady()
+    return this.connected
+  }
+
   /** Probes until the dependencies answer, calling `onWait` after each failure. */
   async waitUntilConnected(onWait: () => void, intervalMs = 1000) {
-    while (!(await this.isReady())) {
+    while (!(await this.connect())) {
       onWait()
       await sleep(intervalMs)
     }

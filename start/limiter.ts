@@ -107,30 +107,17 @@ export const throttleVerificationEmail = limiter.define('email_verification', (c
 /** Invitations sent per organization: 20 a day (contract). */
 export const invitationLimiter = () => limiter.use({ requests: 20, duration: '1 day' })
 
-/**
- * Runs `limit`, but lets the request through when the limiter's own store
- * is down, so the route answers for itself: /health its 503 report, the
- * newsletter its provider's answer (contract, "Faults and outages").
- */
-function failOpen(limit: (ctx: HttpContext, next: NextFn) => Promise<unknown>) {
-  return async (ctx: HttpContext, next: NextFn) => {
-    let admitted = false
-    try {
-      await limit(ctx, () => {
-        admitted = true
-        return next()
-      })
-    } catch (error) {
-      if (admitted || !isDependencyUnavailable(error)) throw error
-      ctx.logger.warn({ err: error }, 'rate limit skipped: its store is down')
-      await next()
-    }
-  }
-}
+type Limit = (ctx: HttpContext, next: NextFn) => Promise<unknown>
 
-/** Counts the 429s of `limit` itself (not of what runs after it) under `name`. */
-function counted(name: string, limit: (ctx: HttpContext, next: NextFn) => Promise<unknown>) {
-  return async (ctx: HttpContext, next: NextFn) => {
+/**
+ * Runs `limit` and hands `onRefusal` only the errors the limit itself
+ * raised, never those of what runs after it admitted the request.
+ */
+function whenLimitFails(
+  limit: Limit,
+  onRefusal: (error: unknown, ctx: HttpContext, next: NextFn) => Promise<unknown>
+): Limit {
+  return async (ctx, next) => {
     let admitted = false
     try {
       return await limit(ctx, () => {
@@ -138,10 +125,29 @@ function counted(name: string, limit: (ctx: HttpContext, next: NextFn) => Promis
         return next()
       })
     } catch (error) {
-      throw admitted ? error : countRejection(name, error)
+      if (admitted) throw error
+      return onRefusal(error, ctx, next)
     }
   }
 }
+
+/**
+ * Lets the request through when the limiter's own store is down, so the
+ * route answers for itself: /health its 503 report, the newsletter its
+ * provider's answer (contract, "Faults and outages").
+ */
+const failOpen = (limit: Limit) =>
+  whenLimitFails(limit, async (error, ctx, next) => {
+    if (!isDependencyUnavailable(error)) throw error
+    ctx.logger.warn({ err: error }, 'rate limit skipped: its store is down')
+    return next()
+  })
+
+/** Counts the 429s of `limit` under `name`. */
+const counted = (name: string, limit: Limit) =>
+  whenLimitFails(limit, async (error) => {
+    throw countRejection(name, error)
+  })
 
 /** The newsletter limit; its store being down never blocks the marketing site. */
 export const throttleNewsletterRoute = failOpen(counted('newsletter', throttleNewsletter))

@@ -1,10 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { setTimeout as sleep } from 'node:timers/promises'
 import config from '@adonisjs/core/services/config'
 import type { PostgreConfig } from '@adonisjs/lucid/types/database'
 import env from '#start/env'
+import { freePort } from '#helpers/free_port'
+
+export { freePort }
 
 /** The body of a 503 while a dependency is down (contract, "Faults and outages"). */
 export const UNAVAILABLE = {
@@ -17,18 +19,6 @@ export const UNAVAILABLE = {
 }
 
 const APP_ROOT = fileURLToPath(new URL('../../', import.meta.url))
-
-/** A free loopback port, from the OS. */
-export function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
 
 /** The test database as a URL, optionally reached through another port (a proxy). */
 export function testDatabaseUrl(port?: number) {

@@ -10,7 +10,7 @@
 | baseline runs (A B A B). Prints one table and writes tmp/bench/results.json.
 |
 |   npm run bench -- --duration 10 --connections 64 --events 1000 --users 3000
-|                    --instances 2 --profile --skip-build
+|                    --instances 2 --profile --skip-build --warmup 3
 |
 */
 
@@ -40,6 +40,7 @@ const { values: options } = parseArgs({
     'users': { type: 'string', default: '3000' },
     'instances': { type: 'string', default: '1' },
     'rounds': { type: 'string', default: '2' },
+    'warmup': { type: 'string', default: '3' },
     'only': { type: 'string' },
     'profile': { type: 'boolean', default: false },
     'skip-build': { type: 'boolean', default: false },
@@ -51,6 +52,7 @@ const eventCount = Number(options.events)
 const userCount = Number(options.users)
 const instances = Number(options.instances)
 const rounds = Number(options.rounds)
+const warmup = Number(options.warmup)
 const appKey = randomBytes(32).toString('base64url')
 const monitoringSecret = 'bench-secret'
 const children: ChildProcess[] = []
@@ -306,14 +308,19 @@ type Measure = {
 }
 
 /** One autocannon run per port, side by side (connections split between them). */
-async function load(ports: number[], scenario: Scenario, label: string): Promise<Measure> {
+async function load(
+  ports: number[],
+  scenario: Scenario,
+  label: string,
+  seconds = duration
+): Promise<Measure> {
   let counter = 0
   let done = 0
   const started = Date.now()
   const ticker = setInterval(() => {
     const elapsed = (Date.now() - started) / 1000
     progress(
-      `${label}: ${elapsed.toFixed(0)}/${duration} s, ${done} responses, ${Math.round(done / elapsed)} req/s`
+      `${label}: ${elapsed.toFixed(0)}/${seconds} s, ${done} responses, ${Math.round(done / elapsed)} req/s`
     )
   }, 1000)
   const results = await Promise.all(
@@ -324,7 +331,7 @@ async function load(ports: number[], scenario: Scenario, label: string): Promise
             {
               url: `http://127.0.0.1:${port}`,
               connections: Math.max(1, Math.round(connections / ports.length)),
-              duration,
+              duration: seconds,
               requests: [
                 {
                   setupRequest: (request: any) => ({
@@ -432,6 +439,11 @@ async function main() {
     const api: Measure[] = []
     const raw: Measure[] = []
     const rssAfterRounds: (number | null)[][] = []
+    // Not measured: both servers' JIT warms up on this scenario's code first.
+    if (warmup > 0) {
+      await load(apiPorts, scenario, `${scenario.name}, API, warm-up`, warmup)
+      await load([baselinePort], scenario, `${scenario.name}, baseline, warm-up`, warmup)
+    }
     for (let round = 1; round <= rounds; round++) {
       api.push(await load(apiPorts, scenario, `${scenario.name}, API, round ${round}/${rounds}`))
       rssAfterRounds.push(apis.map((p) => rssMb(p.pid)))
@@ -457,7 +469,15 @@ async function main() {
     date: new Date().toISOString(),
     node: process.version,
     cpus: availableParallelism(),
-    options: { duration, connections, events: eventCount, users: userCount, instances, rounds },
+    options: {
+      duration,
+      warmup,
+      connections,
+      events: eventCount,
+      users: userCount,
+      instances,
+      rounds,
+    },
     database: process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded PostgreSQL',
     rows,
   }
@@ -475,7 +495,8 @@ async function main() {
 function printTable(results: { options: Record<string, number>; rows: any[] }) {
   const { options: o } = results
   console.log(
-    `\n${o.connections} connections, ${o.duration} s per run, ${o.rounds} rounds A B A B, ` +
+    `\n${o.connections} connections, ${o.duration} s per run after ${o.warmup} s of warm-up, ` +
+      `${o.rounds} rounds A B A B, ` +
       `${o.events} events, ${o.users} users, ${o.instances} API instance(s)\n`
   )
   console.log(

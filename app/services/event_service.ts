@@ -10,7 +10,7 @@ import { isDependencyUnavailable } from '#services/dependency_errors'
 import PreconditionFailedException from '#exceptions/precondition_failed_exception'
 import { namesVersion } from '#services/entity_tags'
 import { issueCursor, readCursor } from '#services/event_cursor'
-import type { EventSort } from '#types/event'
+import type { AddressRecord, EventRecord, EventSort } from '#types/event'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { runPrepared } from '#services/prepared_statement'
 import {
@@ -90,31 +90,88 @@ const DELETE_AS_MEMBER = `
 /** What `findAsMember` found: membership, the event (null if none) and its row version. */
 export type FoundEvent = {
   isMember: boolean
-  event: Event | null
+  event: EventRecord | null
   version: string
   reload: () => Promise<FoundEvent>
 }
 
 /** An event as written, with the row version its ETag is made of. */
-export type VersionedEvent = { event: Event; version: string }
+export type VersionedEvent = { event: EventRecord; version: string }
 
 /** Runs inside the creating transaction, once the event is written (e.g. an idempotency record). */
 export type AfterCreate = (trx: TransactionClientContract, created: VersionedEvent) => Promise<void>
 
-/** Splits a joined row (event columns, then address columns prefixed `a__`) into models. */
-function eventFromRow(columns: Record<string, unknown>) {
-  const eventColumns: Record<string, unknown> = {}
-  const addressColumns: Record<string, unknown> = {}
-  for (const [name, value] of Object.entries(columns)) {
-    if (name.startsWith('a__')) addressColumns[name.slice(3)] = value
-    else eventColumns[name] = value
+type Row = Record<string, any>
+
+/** A timestamptz column as pg returns it (a Date), as the rest of the app uses them. */
+function dateTimeOf(value: Date | null) {
+  return value ? DateTime.fromJSDate(value) : null
+}
+
+/** The address of a joined row (its columns prefixed `a__`), or null. */
+function addressFromRow(row: Row): AddressRecord | null {
+  if (!row.a__event_id) return null
+  return {
+    streetAddress: row.a__street_address,
+    streetAddress2: row.a__street_address_2,
+    city: row.a__city,
+    state: row.a__state,
+    postalCode: row.a__postal_code,
+    country: row.a__country,
+    createdAt: dateTimeOf(row.a__created_at)!,
+    updatedAt: dateTimeOf(row.a__updated_at)!,
   }
-  const event = eventColumns.id ? Event.$createFromAdapterResult(eventColumns)! : null
-  event?.$setRelated(
-    'address',
-    addressColumns.event_id ? EventAddress.$createFromAdapterResult(addressColumns)! : null
-  )
-  return event
+}
+
+/** An event of a joined row (event columns, then address columns prefixed `a__`), or null. */
+function eventFromRow(row: Row): EventRecord | null {
+  if (!row.id) return null
+  return {
+    id: row.id,
+    organizationId: row.organization_id,
+    name: row.name,
+    description: row.description,
+    targetDate: dateTimeOf(row.target_date),
+    status: row.status,
+    eventType: row.event_type,
+    metadata: row.metadata,
+    address: addressFromRow(row),
+    createdAt: dateTimeOf(row.created_at)!,
+    updatedAt: dateTimeOf(row.updated_at)!,
+  }
+}
+
+/** What Lucid created, as the record every other path returns. */
+function recordOf(event: Event, address: EventAddress | null): EventRecord {
+  return {
+    id: event.id,
+    organizationId: event.organizationId,
+    name: event.name,
+    description: event.description,
+    targetDate: event.targetDate,
+    status: event.status,
+    eventType: event.eventType,
+    metadata: event.metadata,
+    address: address && {
+      streetAddress: address.streetAddress ?? null,
+      streetAddress2: address.streetAddress2 ?? null,
+      city: address.city,
+      state: address.state ?? null,
+      postalCode: address.postalCode ?? null,
+      country: address.country ?? null,
+      createdAt: address.createdAt,
+      updatedAt: address.updatedAt,
+    },
+    createdAt: event.createdAt,
+    updatedAt: event.updatedAt,
+  }
+}
+
+/** The members of `changes` that were given (undefined = not given; null clears). */
+function given<T extends object>(changes: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(changes).filter(([, value]) => value !== undefined)
+  ) as Partial<T>
 }
 
 export default class EventService {
@@ -147,12 +204,11 @@ export default class EventService {
         const address = input.address
           ? await EventAddress.create({ eventId: event.id, ...input.address }, { client: trx })
           : null
-        event.$setRelated('address', address)
         const { rows } = await trx.rawQuery(
           'SELECT xmin::text AS version FROM events WHERE id = ?',
           [event.id]
         )
-        const created = { event, version: rows[0].version as string }
+        const created = { event: recordOf(event, address), version: rows[0].version as string }
         await afterCreate?.(trx, created)
         return created
       })
@@ -183,19 +239,15 @@ export default class EventService {
       if (ifMatch !== undefined && !namesVersion(ifMatch, current.version, 'strong')) {
         throw new PreconditionFailedException()
       }
-      const event = current.event
       const { metadata, address, ...fields } = changes
-      event.merge(
-        Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined))
-      )
+      // An address-only change is a change of the event too.
+      const event: EventRecord = { ...current.event, ...given(fields), updatedAt: DateTime.now() }
       if (metadata)
         event.metadata = assertOrderedRanges(Event.mergeMetadata(event.metadata, metadata))
-      // An address-only change is a change of the event too.
-      event.updatedAt = DateTime.now()
       const changedAddress = address ? this.#mergeAddress(event, address) : null
       const version = await this.#write(event, changedAddress, current.version)
       if (version) {
-        if (changedAddress) event.$setRelated('address', changedAddress)
+        if (changedAddress) event.address = changedAddress
         return { event, version }
       }
     }
@@ -213,12 +265,11 @@ export default class EventService {
       userId,
       eventId,
     ])
-    const { is_member: isMember, row_version: version, ...columns } = rows[0]
-    const event = eventFromRow(columns)
+    const row = rows[0]
     return {
-      isMember: Boolean(isMember),
-      event,
-      version: version as string,
+      isMember: Boolean(row.is_member),
+      event: eventFromRow(row),
+      version: row.row_version as string,
       reload: () => this.findAsMember(userId, organizationId, eventId),
     }
   }
@@ -273,7 +324,7 @@ export default class EventService {
       rows.length > limit && last
         ? issueCursor(organizationId, sort, { key: last.sort_key as string, id: last.id as string })
         : null
-    const events = page.map(({ sort_key: _sortKey, ...columns }) => eventFromRow(columns)!)
+    const events = page.map((row) => eventFromRow(row)!)
     return { events, nextCursor }
   }
 
@@ -290,16 +341,20 @@ export default class EventService {
   }
 
   /** The address changed member by member, or created (a city is then required). */
-  #mergeAddress(event: Event, changes: AddressInput) {
-    const supplied = Object.fromEntries(
-      Object.entries(changes).filter(([, value]) => value !== undefined)
-    )
-    const address = event.address ?? new EventAddress()
-    address.merge({ eventId: event.id, ...supplied })
-    assertValidAddress(address)
-    address.createdAt ??= event.updatedAt
-    address.updatedAt = event.updatedAt
-    return address
+  #mergeAddress(event: EventRecord, changes: AddressInput): AddressRecord {
+    const merged = {
+      streetAddress: null,
+      streetAddress2: null,
+      state: null,
+      postalCode: null,
+      country: null,
+      createdAt: event.updatedAt,
+      ...event.address,
+      ...given(changes),
+      updatedAt: event.updatedAt,
+    }
+    assertValidAddress(merged)
+    return merged as AddressRecord
   }
 
   /**
@@ -307,8 +362,8 @@ export default class EventService {
    * The new version, or null on a lost race.
    */
   async #write(
-    event: Event,
-    address: EventAddress | null,
+    event: EventRecord,
+    address: AddressRecord | null,
     version: string
   ): Promise<string | null> {
     const { rows } = await runPrepared('write_event', WRITE_EVENT, [

@@ -1,17 +1,17 @@
-import type EventAddress from '#models/event_address'
+import type { AddressRecord } from '#types/event'
 import { BaseTransformer } from '@adonisjs/core/transformers'
 
 /** Every member is present; the ones never given are null. */
-export default class AddressTransformer extends BaseTransformer<EventAddress> {
+export default class AddressTransformer extends BaseTransformer<AddressRecord> {
   toObject() {
     const address = this.resource
     return {
-      streetAddress: address.streetAddress ?? null,
-      streetAddress2: address.streetAddress2 ?? null,
+      streetAddress: address.streetAddress,
+      streetAddress2: address.streetAddress2,
       city: address.city,
-      state: address.state ?? null,
-      postalCode: address.postalCode ?? null,
-      country: address.country ?? null,
+      state: address.state,
+      postalCode: address.postalCode,
+      country: address.country,
     }
   }
 }

@@ -1,4 +1,4 @@
-import type Event from '#models/event'
+import type { EventRecord } from '#types/event'
 import { BaseTransformer } from '@adonisjs/core/transformers'
 import AddressTransformer from '#transformers/address_transformer'
 import { utcIso } from '#helpers/utc_iso'
@@ -7,7 +7,7 @@ import { utcIso } from '#helpers/utc_iso'
  * The one event representation of create, update and get (contract.md);
  * `address` must be loaded (null when the event has none).
  */
-export default class EventTransformer extends BaseTransformer<Event> {
+export default class EventTransformer extends BaseTransformer<EventRecord> {
   toObject() {
     const address = this.resource.address
     return {

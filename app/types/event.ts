@@ -1,3 +1,5 @@
+import type { DateTime } from 'luxon'
+
 /** Event status values, exactly as the spec lists them. */
 export const EVENT_STATUSES = [
   'BACKLOG',
@@ -40,4 +42,35 @@ export type EventMetadata = {
   customCategory?: string
   guestCount?: GuestCount
   budgetRange?: BudgetRange
+}
+
+/**
+ * An event as the service hands it out: plain data read straight from its
+ * row (the hot GET/PATCH/list paths build no ORM instance: hydrating Lucid
+ * models cost more CPU than the rest of the controller).
+ */
+export type EventRecord = {
+  id: string
+  organizationId: string
+  name: string
+  description: string | null
+  targetDate: DateTime | null
+  status: EventStatus
+  eventType: EventType
+  metadata: EventMetadata
+  address: AddressRecord | null
+  createdAt: DateTime
+  updatedAt: DateTime
+}
+
+/** An event's address; the members never given are null. */
+export type AddressRecord = {
+  streetAddress: string | null
+  streetAddress2: string | null
+  city: string
+  state: string | null
+  postalCode: string | null
+  country: string | null
+  createdAt: DateTime
+  updatedAt: DateTime
 }

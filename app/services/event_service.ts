@@ -1,9 +1,9 @@
 import { DateTime } from 'luxon'
+import { v7 as uuidv7 } from 'uuid'
 import db from '@adonisjs/lucid/services/db'
 import { errors } from '@adonisjs/lucid'
 import type { Infer } from '@vinejs/vine/types'
 import Event from '#models/event'
-import EventAddress from '#models/event_address'
 import InternalException from '#exceptions/internal_exception'
 import { isClientError, isInvalidData } from '#services/database_errors'
 import { isDependencyUnavailable } from '#services/dependency_errors'
@@ -11,7 +11,11 @@ import PreconditionFailedException from '#exceptions/precondition_failed_excepti
 import { namesVersion } from '#services/entity_tags'
 import { issueCursor, readCursor } from '#services/event_cursor'
 import type { AddressRecord, EventRecord, EventSort } from '#types/event'
-import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { RawQueryBindings } from '@adonisjs/lucid/types/querybuilder'
+import type {
+  QueryClientContract,
+  TransactionClientContract,
+} from '@adonisjs/lucid/types/database'
 import { runPrepared } from '#services/prepared_statement'
 import {
   assertOrderedRanges,
@@ -37,6 +41,26 @@ const FIND_AS_MEMBER = `
     LEFT JOIN events e
       ON m.user_id IS NOT NULL AND e.organization_id = m.organization_id AND e.id = $3
     LEFT JOIN event_addresses a ON a.event_id = e.id`
+
+/** The event and its address (when `?::boolean`) in one statement, read back joined. */
+const CREATE_EVENT = `
+  WITH event AS (
+    INSERT INTO events (id, organization_id, name, description, target_date, status, event_type,
+                        metadata, created_at, updated_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::timestamptz, ?::timestamptz)
+    RETURNING *, xmin::text AS row_version
+  ), address AS (
+    INSERT INTO event_addresses (event_id, street_address, street_address_2, city, state,
+                                 postal_code, country, created_at, updated_at)
+    SELECT id, ?, ?, ?, ?, ?, ?, created_at, created_at FROM event WHERE ?::boolean
+    RETURNING *
+  )
+  SELECT event.*,
+         a.event_id AS a__event_id, a.street_address AS a__street_address,
+         a.street_address_2 AS a__street_address_2, a.city AS a__city, a.state AS a__state,
+         a.postal_code AS a__postal_code, a.country AS a__country,
+         a.created_at AS a__created_at, a.updated_at AS a__updated_at
+    FROM event LEFT JOIN address a ON true`
 
 const WRITE_EVENT = `
   WITH updated AS (
@@ -141,32 +165,6 @@ function eventFromRow(row: Row): EventRecord | null {
   }
 }
 
-/** What Lucid created, as the record every other path returns. */
-function recordOf(event: Event, address: EventAddress | null): EventRecord {
-  return {
-    id: event.id,
-    organizationId: event.organizationId,
-    name: event.name,
-    description: event.description,
-    targetDate: event.targetDate,
-    status: event.status,
-    eventType: event.eventType,
-    metadata: event.metadata,
-    address: address && {
-      streetAddress: address.streetAddress ?? null,
-      streetAddress2: address.streetAddress2 ?? null,
-      city: address.city,
-      state: address.state ?? null,
-      postalCode: address.postalCode ?? null,
-      country: address.country ?? null,
-      createdAt: address.createdAt,
-      updatedAt: address.updatedAt,
-    },
-    createdAt: event.createdAt,
-    updatedAt: event.updatedAt,
-  }
-}
-
 /** The members of `changes` that were given (undefined = not given; null clears). */
 function given<T extends object>(changes: T): Partial<T> {
   return Object.fromEntries(
@@ -176,7 +174,8 @@ function given<T extends object>(changes: T): Partial<T> {
 
 export default class EventService {
   /**
-   * Creates an event (and its address) in one transaction. `organizationId`
+   * Creates an event and its address in one statement (in a transaction
+   * with what `afterCreate` writes, when given). `organizationId`
    * comes from the path only. Unexpected failures become the spec's
    * "Failed to create event".
    */
@@ -187,29 +186,38 @@ export default class EventService {
   ): Promise<VersionedEvent> {
     if (input.address) assertValidAddress(input.address)
 
+    const now = new Date()
+    const { address } = input
+    const values = [
+      uuidv7(),
+      organizationId,
+      input.name,
+      input.description ?? null,
+      input.targetDate?.toJSDate() ?? null,
+      input.status ?? 'BACKLOG',
+      input.eventType ?? 'ONE_OFF',
+      JSON.stringify(assertOrderedRanges(Event.mergeMetadata({}, input.metadata ?? {}))),
+      now,
+      now,
+      address?.streetAddress ?? null,
+      address?.streetAddress2 ?? null,
+      address?.city ?? null,
+      address?.state ?? null,
+      address?.postalCode ?? null,
+      address?.country ?? null,
+      address !== undefined,
+    ]
+    const insert = async (client: QueryClientContract) => {
+      // Lucid's binding type leaves out null, which knex binds as NULL.
+      const { rows } = await client.rawQuery(CREATE_EVENT, values as RawQueryBindings)
+      return { event: eventFromRow(rows[0])!, version: rows[0].row_version as string }
+    }
     try {
+      // One statement is atomic by itself; a transaction only when more must go with it.
+      if (!afterCreate) return await insert(db.connection())
       return await db.transaction(async (trx) => {
-        const event = await Event.create(
-          {
-            organizationId,
-            name: input.name,
-            description: input.description ?? null,
-            targetDate: input.targetDate ?? null,
-            status: input.status ?? 'BACKLOG',
-            eventType: input.eventType ?? 'ONE_OFF',
-            metadata: assertOrderedRanges(Event.mergeMetadata({}, input.metadata ?? {})),
-          },
-          { client: trx }
-        )
-        const address = input.address
-          ? await EventAddress.create({ eventId: event.id, ...input.address }, { client: trx })
-          : null
-        const { rows } = await trx.rawQuery(
-          'SELECT xmin::text AS version FROM events WHERE id = ?',
-          [event.id]
-        )
-        const created = { event: recordOf(event, address), version: rows[0].version as string }
-        await afterCreate?.(trx, created)
+        const created = await insert(trx)
+        await afterCreate(trx, created)
         return created
       })
     } catch (error) {

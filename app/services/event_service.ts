@@ -12,10 +12,7 @@ import { namesVersion } from '#services/entity_tags'
 import { issueCursor, readCursor } from '#services/event_cursor'
 import type { AddressRecord, EventRecord, EventSort } from '#types/event'
 import type { RawQueryBindings } from '@adonisjs/lucid/types/querybuilder'
-import type {
-  QueryClientContract,
-  TransactionClientContract,
-} from '@adonisjs/lucid/types/database'
+import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { runPrepared } from '#services/prepared_statement'
 import {
   assertOrderedRanges,

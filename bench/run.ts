@@ -17,7 +17,7 @@
 
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
-import { existsSync, readFileSync } from 'node:fs'
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs'
 import { chmod, mkdir, stat, writeFile } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
@@ -233,16 +233,17 @@ function smtpSink(port: number) {
   return new Promise<SMTPServer>((done) => server.listen(port, '127.0.0.1', () => done(server)))
 }
 
-async function waitForHttp(port: number) {
+/** Until `path` answers 200 (the API's readiness opens once its dependencies answered). */
+async function waitForHttp(port: number, path: string) {
   for (let attempt = 0; attempt < 300; attempt++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
-      () => true,
+    const ok = await fetch(`http://127.0.0.1:${port}${path}`).then(
+      (response) => response.ok,
       () => false
     )
     if (ok) return
     await new Promise((done) => setTimeout(done, 100))
   }
-  throw new Error(`nothing answers on port ${port}`)
+  throw new Error(`nothing answers 200 on port ${port}${path}`)
 }
 
 function rssMb(pid: number | undefined) {
@@ -426,6 +427,7 @@ function stop(child: ChildProcess) {
 
 async function main() {
   const buildDir = join(root, 'build')
+  await mkdir(workDir, { recursive: true })
   if (!options['skip-build'] || !existsSync(join(buildDir, 'bin', 'server.js'))) {
     log('building (node ace build)')
     run(process.execPath, ['ace', 'build'], root)
@@ -459,11 +461,14 @@ async function main() {
     const profileArgs = options.profile
       ? ['--cpu-prof', `--cpu-prof-dir=${join(workDir, 'profile')}`]
       : []
+    // Its log (warnings and errors only: LOG_LEVEL=warn) is kept for a look afterwards.
+    const logFile = openSync(join(workDir, `api-${i + 1}.log`), 'w')
     const api = spawn(process.execPath, [...profileArgs, 'bin/server.js'], {
       cwd: buildDir,
       env: { ...process.env, ...serverEnv, PORT: String(port) },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', logFile, 'inherit'],
     })
+    closeSync(logFile)
     children.push(api)
     apis.push(api)
     apiPorts.push(port)
@@ -475,7 +480,10 @@ async function main() {
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   })
   children.push(baseline)
-  await Promise.all([...apiPorts, baselinePort].map(waitForHttp))
+  await Promise.all([
+    ...apiPorts.map((port) => waitForHttp(port, '/health/ready')),
+    waitForHttp(baselinePort, '/health'),
+  ])
 
   const rows = []
   for (const scenario of scenarios(accounts)) {
@@ -542,7 +550,7 @@ async function main() {
   await new Promise<void>((done) => smtp.close(() => done()))
   await embedded?.stop()
   if (options.profile) log(`CPU profile of the API: ${join(workDir, 'profile')}/*.cpuprofile`)
-  log(`results: ${join(workDir, 'results.json')}`)
+  log(`results: ${join(workDir, 'results.json')}, the API's log: ${join(workDir, 'api-*.log')}`)
 }
 
 function printTable(results: { options: Record<string, number>; rows: any[] }) {

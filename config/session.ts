@@ -2,6 +2,7 @@ import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { defineConfig, stores } from '@adonisjs/session'
 import { databaseSessionStore } from '#session/database_session_store'
+import { redisSessionStore } from '#session/redis_session_store'
 
 /**
  * Sessions live server-side (PostgreSQL by default, Redis as an option), so
@@ -24,7 +25,7 @@ const sessionConfig = defineConfig({
   store: env.get('SESSION_STORE', 'database'),
   stores: {
     database: databaseSessionStore({ refreshAfter: '1 hour', gcProbability: 2 }),
-    redis: stores.redis({ connection: 'main' }),
+    redis: redisSessionStore({ connection: 'main', refreshAfter: '1 hour' }),
     cookie: stores.cookie(),
   },
 })

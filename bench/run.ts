@@ -12,6 +12,7 @@
 |   npm run bench -- --duration 10 --connections 64 --events 1000 --users 3000
 |                    --instances 2 --profile --skip-build --warmup 3
 |                    --redis redis://127.0.0.1:6379  (sessions and limits in Redis)
+|                    --soak 1000000  (then 1 000 000 GET event, API RSS sampled)
 |
 */
 
@@ -44,6 +45,7 @@ const { values: options } = parseArgs({
     'rounds': { type: 'string', default: '2' },
     'warmup': { type: 'string', default: '3' },
     'redis': { type: 'string' },
+    'soak': { type: 'string' },
     'only': { type: 'string' },
     'profile': { type: 'boolean', default: false },
     'skip-build': { type: 'boolean', default: false },
@@ -56,6 +58,8 @@ const userCount = Number(options.users)
 const instances = Number(options.instances)
 const rounds = Number(options.rounds)
 const warmup = Number(options.warmup)
+/** With --soak N, N more GET event requests to the API alone, its RSS sampled as they go. */
+const soakRequests = Number(options.soak ?? 0)
 /** With --redis URL, the API keeps sessions and rate limits in that Redis. */
 const redisUrl = options.redis
 const appKey = randomBytes(32).toString('base64url')
@@ -404,6 +408,65 @@ async function load(
   }
 }
 
+type RssSample = { requests: number; seconds: number; rssMb: number | null }
+
+/**
+ * `total` GET event requests to the API alone (no baseline), the RSS of its
+ * first process sampled every `total / 20` responses. Memory is flat when
+ * the samples after the first stay within ±10% of each other.
+ */
+async function soak(ports: number[], setup: Setup, total: number, pid: number | undefined) {
+  let counter = 0
+  let done = 0
+  const started = Date.now()
+  const every = Math.max(1, Math.floor(total / 20))
+  const samples: RssSample[] = [{ requests: 0, seconds: 0, rssMb: rssMb(pid) }]
+  const ticker = setInterval(() => {
+    const elapsed = (Date.now() - started) / 1000
+    progress(
+      `soak: ${done}/${total} responses, ${Math.round(done / elapsed)} req/s, API RSS ${rssMb(pid)} MB`
+    )
+  }, 1000)
+  const results = await Promise.all(
+    ports.map(
+      (port) =>
+        new Promise<autocannon.Result>((finished, failed) => {
+          const instance = autocannon(
+            {
+              url: `http://127.0.0.1:${port}`,
+              connections: Math.max(1, Math.round(connections / ports.length)),
+              amount: Math.ceil(total / ports.length),
+              requests: [
+                { setupRequest: (request: any) => ({ ...request, ...setup(request, counter++) }) },
+              ],
+            },
+            (error, result) => (error ? failed(error) : finished(result))
+          )
+          instance.on('response', () => {
+            done++
+            if (done % every === 0) {
+              const seconds = Math.round((Date.now() - started) / 1000)
+              samples.push({ requests: done, seconds, rssMb: rssMb(pid) })
+            }
+          })
+        })
+    )
+  )
+  clearInterval(ticker)
+  const steady = samples.slice(2).map((sample) => sample.rssMb ?? 0)
+  return {
+    requests: results.reduce((sum, r) => sum + r.requests.total, 0),
+    non2xx: results.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0),
+    seconds: Math.round((Date.now() - started) / 1000),
+    samples,
+    /** Past the first tenth (JIT, pools, heap growth): the spread of the samples. */
+    steadyMinMb: Math.min(...steady),
+    steadyMaxMb: Math.max(...steady),
+    steadySpreadPercent:
+      Math.round(((Math.max(...steady) - Math.min(...steady)) / Math.min(...steady)) * 1000) / 10,
+  }
+}
+
 function average(measures: Measure[]): Measure {
   const mean = (pick: (m: Measure) => number) =>
     Math.round((measures.reduce((sum, m) => sum + pick(m), 0) / measures.length) * 10) / 10
@@ -523,6 +586,10 @@ async function main() {
       rssAfterEachApiRoundMb: rssAfterRounds,
     })
   }
+  const soaked =
+    soakRequests > 0
+      ? await soak(apiPorts, scenarios(accounts)[0].setup, soakRequests, apis[0].pid)
+      : undefined
   progress('')
 
   const results = {
@@ -540,6 +607,7 @@ async function main() {
     },
     database: process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded PostgreSQL',
     stores: redisUrl ? 'Redis' : 'PostgreSQL',
+    soak: soaked,
     rows,
   }
   await mkdir(workDir, { recursive: true })
@@ -553,7 +621,7 @@ async function main() {
   log(`results: ${join(workDir, 'results.json')}, the API's log: ${join(workDir, 'api-*.log')}`)
 }
 
-function printTable(results: { options: Record<string, number>; rows: any[] }) {
+function printTable(results: { options: Record<string, number>; rows: any[]; soak?: any }) {
   const { options: o } = results
   console.log(
     `\n${o.connections} connections, ${o.duration} s per run after ${o.warmup} s of warm-up, ` +
@@ -569,6 +637,16 @@ function printTable(results: { options: Record<string, number>; rows: any[] }) {
     const b = row.baseline
     console.log(
       `| ${row.scenario} | ${a.rps} | ${a.p50} | ${a.p99} | ${a.non2xx + a.errors} | ${b.rps} | ${b.p50} | ${b.p99} | ${b.non2xx + b.errors} | ${row.ratio} | ${row.rssBeforeMb.join('+')} → ${row.rssAfterMb.join('+')} |`
+    )
+  }
+  const { soak: soaked } = results
+  if (soaked) {
+    const rss = soaked.samples.map((sample: RssSample) => sample.rssMb).join(' ')
+    console.log(
+      `\nsoak: ${soaked.requests} GET event in ${soaked.seconds} s, ${soaked.non2xx} non-2xx; ` +
+        `API RSS (MB) every ${soaked.samples[1]?.requests ?? '-'} requests: ${rss}; ` +
+        `after the first tenth ${soaked.steadyMinMb}-${soaked.steadyMaxMb} MB ` +
+        `(spread ${soaked.steadySpreadPercent}%)`
     )
   }
 }

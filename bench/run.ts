@@ -10,7 +10,7 @@
 | baseline runs (A B A B). Prints one table and writes tmp/bench/results.json.
 |
 |   npm run bench -- --duration 10 --connections 64 --events 1000 --users 3000
-|                    --instances 2 --profile --skip-build --warmup 3
+|                    --instances 2 --profile --skip-build --warmup 5
 |                    --redis redis://127.0.0.1:6379  (sessions and limits in Redis)
 |                    --soak 1000000  (then 1 000 000 GET event, API RSS sampled)
 |
@@ -43,7 +43,7 @@ const { values: options } = parseArgs({
     'users': { type: 'string', default: '3000' },
     'instances': { type: 'string', default: '1' },
     'rounds': { type: 'string', default: '2' },
-    'warmup': { type: 'string', default: '3' },
+    'warmup': { type: 'string', default: '5' },
     'redis': { type: 'string' },
     'soak': { type: 'string' },
     'only': { type: 'string' },
@@ -169,7 +169,6 @@ async function seed(url: string): Promise<Account[]> {
   const { rows } =
     await client.query(`SELECT DISTINCT ON (b.i) b.user_id, b.org_id, e.id AS event_id
       FROM bench_users b JOIN events e ON e.organization_id = b.org_id ORDER BY b.i, e.id`)
-  await client.query('ANALYZE')
 
   // The app's own signer (config/encryption.ts), so the cookies are the ones it hands out.
   const encryption = new Encryption(
@@ -195,6 +194,10 @@ async function seed(url: string): Promise<Account[]> {
       accounts.map((a) => a.userId),
     ]
   )
+  // Freshly loaded tables: vacuumed, analysed and flushed now, not by autovacuum or a
+  // checkpoint in the middle of the first measured run.
+  await client.query('VACUUM ANALYZE')
+  await client.query('CHECKPOINT').catch(() => {}) // needs superuser or pg_checkpoint
   await client.end()
   if (redisUrl) {
     // As @adonisjs/session's Redis store writes them: the id as key, the signed data, a TTL.
@@ -408,7 +411,28 @@ async function load(
   }
 }
 
-type RssSample = { requests: number; seconds: number; rssMb: number | null }
+type RssSample = {
+  requests: number
+  seconds: number
+  rssMb: number | null
+  /** V8's heap, used and reserved, as the API's /metrics reports them. */
+  heapUsedMb?: number
+  heapTotalMb?: number
+}
+
+/** The API's own view of its heap, from /metrics (prom-client's default metrics). */
+async function heapOf(port: number) {
+  const response = await fetch(`http://127.0.0.1:${port}/metrics`, {
+    headers: { authorization: `Bearer ${monitoringSecret}` },
+  })
+  const text = await response.text()
+  const read = (name: string) =>
+    Math.round(Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? Number.NaN) / 2 ** 20)
+  return {
+    heapUsedMb: read('nodejs_heap_size_used_bytes'),
+    heapTotalMb: read('nodejs_heap_size_total_bytes'),
+  }
+}
 
 /**
  * `total` GET event requests to the API alone (no baseline), the RSS of its
@@ -420,7 +444,10 @@ async function soak(ports: number[], setup: Setup, total: number, pid: number | 
   let done = 0
   const started = Date.now()
   const every = Math.max(1, Math.floor(total / 20))
-  const samples: RssSample[] = [{ requests: 0, seconds: 0, rssMb: rssMb(pid) }]
+  const samples: RssSample[] = [
+    { requests: 0, seconds: 0, rssMb: rssMb(pid), ...(await heapOf(ports[0])) },
+  ]
+  const pending: Promise<void>[] = []
   const ticker = setInterval(() => {
     const elapsed = (Date.now() - started) / 1000
     progress(
@@ -446,13 +473,16 @@ async function soak(ports: number[], setup: Setup, total: number, pid: number | 
             done++
             if (done % every === 0) {
               const seconds = Math.round((Date.now() - started) / 1000)
-              samples.push({ requests: done, seconds, rssMb: rssMb(pid) })
+              const sample: RssSample = { requests: done, seconds, rssMb: rssMb(pid) }
+              samples.push(sample)
+              pending.push(heapOf(ports[0]).then((heap) => void Object.assign(sample, heap)))
             }
           })
         })
     )
   )
   clearInterval(ticker)
+  await Promise.all(pending)
   const steady = samples.slice(2).map((sample) => sample.rssMb ?? 0)
   return {
     requests: results.reduce((sum, r) => sum + r.requests.total, 0),
@@ -642,11 +672,14 @@ function printTable(results: { options: Record<string, number>; rows: any[]; soa
   const { soak: soaked } = results
   if (soaked) {
     const rss = soaked.samples.map((sample: RssSample) => sample.rssMb).join(' ')
+    const heap = soaked.samples
+      .map((sample: RssSample) => `${sample.heapUsedMb}/${sample.heapTotalMb}`)
+      .join(' ')
     console.log(
       `\nsoak: ${soaked.requests} GET event in ${soaked.seconds} s, ${soaked.non2xx} non-2xx; ` +
         `API RSS (MB) every ${soaked.samples[1]?.requests ?? '-'} requests: ${rss}; ` +
         `after the first tenth ${soaked.steadyMinMb}-${soaked.steadyMaxMb} MB ` +
-        `(spread ${soaked.steadySpreadPercent}%)`
+        `(spread ${soaked.steadySpreadPercent}%); V8 heap used/total (MB): ${heap}`
     )
   }
 }

@@ -48,7 +48,7 @@ export class DatabaseSessionStore implements SessionStoreWithTaggingContract {
     /** Null when used outside a request (SessionCollection). */
     private ctx: HttpContext | null,
     private ttlSeconds: number,
-    private options: Options
+    private options: { refreshAfterMs: number; gcProbability: number }
   ) {}
 
   async read(sessionId: string): Promise<SessionData | null> {
@@ -95,9 +95,8 @@ export class DatabaseSessionStore implements SessionStoreWithTaggingContract {
 
   /** Called for every unchanged session: a write only when the expiry is due to move. */
   async touch(sessionId: string) {
-    const refreshAfterMs = string.seconds.parse(this.options.refreshAfter) * 1000
     const lastPushed = (this.#expiresAt ?? 0) - this.ttlSeconds * 1000
-    if (Date.now() - lastPushed < refreshAfterMs) return
+    if (Date.now() - lastPushed < this.options.refreshAfterMs) return
     await this.client
       .from('sessions')
       .where('id', sessionId)
@@ -150,7 +149,15 @@ export class DatabaseSessionStore implements SessionStoreWithTaggingContract {
 export function databaseSessionStore(options: Options) {
   return configProvider.create<SessionStoreFactory>(async (app) => {
     const db = await app.container.make('lucid.db')
-    return (ctx: HttpContext, config: SessionConfig) =>
-      new DatabaseSessionStore(db.connection(), ctx, string.seconds.parse(config.age), options)
+    // Parsed once, not for every request.
+    const storeOptions = {
+      refreshAfterMs: string.seconds.parse(options.refreshAfter) * 1000,
+      gcProbability: options.gcProbability,
+    }
+    let ttlSeconds: number | undefined
+    return (ctx: HttpContext, config: SessionConfig) => {
+      ttlSeconds ??= string.seconds.parse(config.age)
+      return new DatabaseSessionStore(db.connection(), ctx, ttlSeconds, storeOptions)
+    }
   })
 }

@@ -78,12 +78,15 @@ export function redisSessionStore(options: Options) {
     const redis = await app.container.make('redis')
     const frameworkStores = await stores.redis({ connection: options.connection }).resolver(app)
     const refreshAfterMs = string.seconds.parse(options.refreshAfter) * 1000
-    return (ctx, config) =>
-      new RedisSessionStore(
+    let ttlSeconds: number | undefined
+    return (ctx, config) => {
+      ttlSeconds ??= string.seconds.parse(config.age)
+      return new RedisSessionStore(
         frameworkStores(ctx, config) as SessionStoreWithTaggingContract,
         redis.connection(options.connection).ioConnection,
-        string.seconds.parse(config.age),
+        ttlSeconds,
         refreshAfterMs
       )
+    }
   })
 }

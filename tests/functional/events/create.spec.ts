@@ -6,6 +6,7 @@ import { OrganizationFactory } from '#database/factories/organization_factory'
 import { addMember, memberWithOrganization } from '#tests/helpers/accounts'
 import { resetDatabase } from '#tests/helpers/database'
 import { rawRequest } from '#tests/helpers/raw_request'
+import { recordQueries } from '#tests/helpers/queries'
 import { eventsPath, fieldError, ISO_UTC, storedEvent, UUID_V7 } from '#tests/helpers/events'
 import { EVENT_STATUSES, EVENT_TYPES } from '#types/event'
 
@@ -853,5 +854,30 @@ test.group('Events create', (group) => {
     } finally {
       await db.rawQuery('ALTER TABLE event_addresses DROP CONSTRAINT test_reject')
     }
+  })
+
+  test('costs at most 4 SQL round trips, the event and its address written in one statement', async ({
+    client,
+    assert,
+    db: database,
+  }) => {
+    const { organization, cookie } = await memberWithOrganization(client)
+    const body = {
+      name: 'Counted',
+      address: { city: 'Ottawa', country: 'CA', postalCode: 'K1A 0B1' },
+    }
+    const warmUp = await createEvent(client, cookie, organization.id, body)
+    warmUp.assertStatus(201)
+
+    using queries = recordQueries()
+    const response = await createEvent(client, cookie, organization.id, body)
+
+    response.assertStatus(201)
+    assert.equal(response.body().data.address.city, 'Ottawa')
+    assert.isAtMost(queries.statements.length, 4, queries.statements.join('\n'))
+    const eventWrites = queries.statements.filter((text) => /INSERT INTO events/i.test(text))
+    assert.lengthOf(eventWrites, 1)
+    assert.match(eventWrites[0], /INSERT INTO event_addresses/i)
+    await database.assertCount('event_addresses', 2)
   })
 })

@@ -1,6 +1,6 @@
 import { AuthorizationResponse, BasePolicy } from '@adonisjs/bouncer'
 import type User from '#models/user'
-import { runPrepared } from '#services/prepared_statement'
+import { runPrepared } from '#helpers/prepared_statement'
 
 const NOT_A_MEMBER = 'You are not a member of this organization'
 

@@ -13,7 +13,7 @@ import { issueCursor, readCursor } from '#services/event_cursor'
 import type { AddressRecord, EventRecord, EventSort } from '#types/event'
 import type { RawQueryBindings } from '@adonisjs/lucid/types/querybuilder'
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { runPrepared } from '#services/prepared_statement'
+import { runPrepared } from '#helpers/prepared_statement'
 import {
   assertOrderedRanges,
   assertValidAddress,

@@ -2,7 +2,7 @@ import { MessageBuilder } from '@adonisjs/core/helpers'
 import string from '@adonisjs/core/helpers/string'
 import { configProvider } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { runPrepared } from '#services/prepared_statement'
+import { runPrepared } from '#helpers/prepared_statement'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type {
   SessionConfig,

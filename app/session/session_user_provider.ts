@@ -2,7 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { SessionLucidUserProvider } from '@adonisjs/auth/session'
 import User from '#models/user'
 import { userReadWithSession } from '#session/database_session_store'
-import { runPrepared } from '#services/prepared_statement'
+import { runPrepared } from '#helpers/prepared_statement'
 
 /**
  * The `web` guard's users, one provider per request: the user the session

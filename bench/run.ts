@@ -253,13 +253,18 @@ async function waitForHttp(port: number, path: string) {
   throw new Error(`nothing answers 200 on port ${port}${path}`)
 }
 
-function rssMb(pid: number | undefined) {
+/** A field of /proc/<pid>/status in MB (VmRSS = RssAnon + RssFile + RssShmem), null once gone. */
+function statusMb(pid: number | undefined, field: string) {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-    return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024)
+    return Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)![1]) / 1024)
   } catch {
     return null
   }
+}
+
+function rssMb(pid: number | undefined) {
+  return statusMb(pid, 'VmRSS')
 }
 
 type Setup = (request: { headers: Record<string, string> }, n: number) => autocannon.Request
@@ -415,9 +420,13 @@ type RssSample = {
   requests: number
   seconds: number
   rssMb: number | null
+  /** The anonymous part of RSS (heaps, stacks), without the executable's mapped pages. */
+  rssAnonMb?: number | null
   /** V8's heap, used and reserved, as the API's /metrics reports them. */
   heapUsedMb?: number
   heapTotalMb?: number
+  /** Memory V8 knows of outside its heap (Buffers, ArrayBuffers). */
+  externalMb?: number
 }
 
 /** The API's own view of its heap, from /metrics (prom-client's default metrics). */
@@ -431,6 +440,7 @@ async function heapOf(port: number) {
   return {
     heapUsedMb: read('nodejs_heap_size_used_bytes'),
     heapTotalMb: read('nodejs_heap_size_total_bytes'),
+    externalMb: read('nodejs_external_memory_bytes'),
   }
 }
 
@@ -445,7 +455,13 @@ async function soak(ports: number[], setup: Setup, total: number, pid: number | 
   const started = Date.now()
   const every = Math.max(1, Math.floor(total / 20))
   const samples: RssSample[] = [
-    { requests: 0, seconds: 0, rssMb: rssMb(pid), ...(await heapOf(ports[0])) },
+    {
+      requests: 0,
+      seconds: 0,
+      rssMb: rssMb(pid),
+      rssAnonMb: statusMb(pid, 'RssAnon'),
+      ...(await heapOf(ports[0])),
+    },
   ]
   const pending: Promise<void>[] = []
   const ticker = setInterval(() => {
@@ -473,7 +489,12 @@ async function soak(ports: number[], setup: Setup, total: number, pid: number | 
             done++
             if (done % every === 0) {
               const seconds = Math.round((Date.now() - started) / 1000)
-              const sample: RssSample = { requests: done, seconds, rssMb: rssMb(pid) }
+              const sample: RssSample = {
+                requests: done,
+                seconds,
+                rssMb: rssMb(pid),
+                rssAnonMb: statusMb(pid, 'RssAnon'),
+              }
               samples.push(sample)
               pending.push(heapOf(ports[0]).then((heap) => void Object.assign(sample, heap)))
             }
@@ -672,14 +693,16 @@ function printTable(results: { options: Record<string, number>; rows: any[]; soa
   const { soak: soaked } = results
   if (soaked) {
     const rss = soaked.samples.map((sample: RssSample) => sample.rssMb).join(' ')
+    const anon = soaked.samples.map((sample: RssSample) => sample.rssAnonMb).join(' ')
     const heap = soaked.samples
-      .map((sample: RssSample) => `${sample.heapUsedMb}/${sample.heapTotalMb}`)
+      .map((sample: RssSample) => `${sample.heapUsedMb}/${sample.heapTotalMb}/${sample.externalMb}`)
       .join(' ')
     console.log(
       `\nsoak: ${soaked.requests} GET event in ${soaked.seconds} s, ${soaked.non2xx} non-2xx; ` +
         `API RSS (MB) every ${soaked.samples[1]?.requests ?? '-'} requests: ${rss}; ` +
         `after the first tenth ${soaked.steadyMinMb}-${soaked.steadyMaxMb} MB ` +
-        `(spread ${soaked.steadySpreadPercent}%); V8 heap used/total (MB): ${heap}`
+        `(spread ${soaked.steadySpreadPercent}%); of which anonymous: ${anon}; ` +
+        `V8 heap used/total/external (MB): ${heap}`
     )
   }
 }

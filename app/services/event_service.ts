@@ -27,12 +27,15 @@ type ListEventsQuery = Omit<Infer<typeof listEventsValidator>, 'params'>
 type UpdateEventInput = Omit<Infer<typeof updateEventValidator>, 'params'>
 type AddressInput = NonNullable<UpdateEventInput['address']>
 
+/** The address columns of a row joined with `event_addresses a`, prefixed `a__` (addressFromRow). */
+const ADDRESS_COLUMNS = `
+  a.event_id AS a__event_id, a.street_address AS a__street_address,
+  a.street_address_2 AS a__street_address_2, a.city AS a__city, a.state AS a__state,
+  a.postal_code AS a__postal_code, a.country AS a__country,
+  a.created_at AS a__created_at, a.updated_at AS a__updated_at`
+
 const FIND_AS_MEMBER = `
-  SELECT m.user_id IS NOT NULL AS is_member, e.xmin::text AS row_version, e.*,
-         a.event_id AS a__event_id, a.street_address AS a__street_address,
-         a.street_address_2 AS a__street_address_2, a.city AS a__city, a.state AS a__state,
-         a.postal_code AS a__postal_code, a.country AS a__country,
-         a.created_at AS a__created_at, a.updated_at AS a__updated_at
+  SELECT m.user_id IS NOT NULL AS is_member, e.xmin::text AS row_version, e.*, ${ADDRESS_COLUMNS}
     FROM (SELECT 1) AS one
     LEFT JOIN organization_members m ON m.organization_id = $1 AND m.user_id = $2
     LEFT JOIN events e
@@ -52,11 +55,7 @@ const CREATE_EVENT = `
     SELECT id, ?, ?, ?, ?, ?, ?, created_at, created_at FROM event WHERE ?::boolean
     RETURNING *
   )
-  SELECT event.*,
-         a.event_id AS a__event_id, a.street_address AS a__street_address,
-         a.street_address_2 AS a__street_address_2, a.city AS a__city, a.state AS a__state,
-         a.postal_code AS a__postal_code, a.country AS a__country,
-         a.created_at AS a__created_at, a.updated_at AS a__updated_at
+  SELECT event.*, ${ADDRESS_COLUMNS}
     FROM event LEFT JOIN address a ON true`
 
 const WRITE_EVENT = `
@@ -76,12 +75,6 @@ const WRITE_EVENT = `
            country = EXCLUDED.country, updated_at = EXCLUDED.updated_at
   )
   SELECT (SELECT version FROM updated) AS version`
-
-const ADDRESS_COLUMNS = `
-  a.event_id AS a__event_id, a.street_address AS a__street_address,
-  a.street_address_2 AS a__street_address_2, a.city AS a__city, a.state AS a__state,
-  a.postal_code AS a__postal_code, a.country AS a__country,
-  a.created_at AS a__created_at, a.updated_at AS a__updated_at`
 
 /**
  * The sort key of each order, written exactly as the indexes of migration

@@ -3,6 +3,7 @@ import string from '@adonisjs/core/helpers/string'
 import { configProvider } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { runPrepared } from '#helpers/prepared_statement'
+import { isExtensionDue, verifySessionData } from '#session/session_expiry'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type {
   SessionConfig,
@@ -68,7 +69,7 @@ export class DatabaseSessionStore implements SessionStoreWithTaggingContract {
       return null
     }
     if (user.id && this.ctx) usersReadWithSession.set(this.ctx, user)
-    return this.#verify(data, sessionId)
+    return verifySessionData(data, sessionId)
   }
 
   async write(sessionId: string, values: SessionData) {
@@ -95,8 +96,7 @@ export class DatabaseSessionStore implements SessionStoreWithTaggingContract {
 
   /** Called for every unchanged session: a write only when the expiry is due to move. */
   async touch(sessionId: string) {
-    const lastPushed = (this.#expiresAt ?? 0) - this.ttlSeconds * 1000
-    if (Date.now() - lastPushed < this.options.refreshAfterMs) return
+    if (!isExtensionDue(this.#expiresAt, this.ttlSeconds, this.options.refreshAfterMs)) return
     await this.client
       .from('sessions')
       .where('id', sessionId)
@@ -127,21 +127,13 @@ export class DatabaseSessionStore implements SessionStoreWithTaggingContract {
       .where('user_id', String(userId))
       .where('expires_at', '>', new Date())
     return rows.flatMap(({ id, data }) => {
-      const values = this.#verify(data, id)
+      const values = verifySessionData(data, id)
       return values ? [{ id, data: values }] : []
     })
   }
 
   #newExpiry() {
     return new Date(Date.now() + this.ttlSeconds * 1000)
-  }
-
-  #verify(contents: string, sessionId: string): SessionData | null {
-    try {
-      return new MessageBuilder().verify(contents, sessionId)
-    } catch {
-      return null
-    }
   }
 }
 

@@ -1,9 +1,9 @@
-import { MessageBuilder } from '@adonisjs/core/helpers'
 import string from '@adonisjs/core/helpers/string'
 import { configProvider } from '@adonisjs/core'
 import { stores } from '@adonisjs/session'
 import type { RedisConnections } from '@adonisjs/redis/types'
 import type { Cluster, Redis } from 'ioredis'
+import { isExtensionDue, verifySessionData } from '#session/session_expiry'
 import type {
   SessionData,
   SessionStoreFactory,
@@ -25,7 +25,7 @@ type Options = {
  * last push, instead of an EXPIRE per request.
  */
 export class RedisSessionStore implements SessionStoreWithTaggingContract {
-  #pushedAt?: number
+  #expiresAt?: number
 
   constructor(
     private store: SessionStoreWithTaggingContract,
@@ -38,16 +38,12 @@ export class RedisSessionStore implements SessionStoreWithTaggingContract {
     const replies = await this.connection.pipeline().get(sessionId).pttl(sessionId).exec()
     const [[, contents], [, remainingMs]] = replies as [unknown, string | null][]
     if (typeof contents !== 'string') return null
-    this.#pushedAt = Date.now() - (this.ttlSeconds * 1000 - Number(remainingMs))
-    try {
-      return new MessageBuilder().verify(contents, sessionId)
-    } catch {
-      return null
-    }
+    this.#expiresAt = Date.now() + Number(remainingMs)
+    return verifySessionData(contents, sessionId)
   }
 
   async touch(sessionId: string) {
-    if (this.#pushedAt !== undefined && Date.now() - this.#pushedAt < this.refreshAfterMs) return
+    if (!isExtensionDue(this.#expiresAt, this.ttlSeconds, this.refreshAfterMs)) return
     await this.store.touch(sessionId)
   }
 

@@ -183,15 +183,17 @@ async function seed(url: string): Promise<Account[]> {
       organizationId: row.org_id as string,
       eventId: row.event_id as string,
       cookie: `session=s:${verifier.sign(sessionId, undefined, 'session')}`,
+      data: new MessageBuilder().build(sessionData(row.user_id), undefined, sessionId),
     }
   })
   await client.query(
     `INSERT INTO sessions (id, data, user_id, expires_at)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::uuid[]), LATERAL (SELECT now() + interval '7 days') x`,
+     SELECT *, now() + make_interval(secs => $4) FROM unnest($1::text[], $2::text[], $3::uuid[])`,
     [
       accounts.map((a) => a.sessionId),
-      accounts.map((a) => new MessageBuilder().build(sessionData(a), undefined, a.sessionId)),
+      accounts.map((a) => a.data),
       accounts.map((a) => a.userId),
+      SESSION_SECONDS,
     ]
   )
   // Freshly loaded tables: vacuumed, analysed and flushed now, not by autovacuum or a
@@ -204,11 +206,7 @@ async function seed(url: string): Promise<Account[]> {
     const redis = new Redis(redisUrl)
     const pipeline = redis.pipeline()
     for (const a of accounts) {
-      pipeline.setex(
-        a.sessionId,
-        7 * 24 * 3600,
-        new MessageBuilder().build(sessionData(a), undefined, a.sessionId)
-      )
+      pipeline.setex(a.sessionId, SESSION_SECONDS, a.data)
     }
     await pipeline.exec()
     await redis.quit()
@@ -216,11 +214,14 @@ async function seed(url: string): Promise<Account[]> {
   return accounts
 }
 
+/** The app's session age (config/session.ts). */
+const SESSION_SECONDS = 7 * 24 * 3600
+
 /** What a signed-in session holds: the user, and its device seen just now (no write due). */
-function sessionData(account: { userId: string }) {
+function sessionData(userId: string) {
   const now = new Date().toISOString()
   return {
-    auth_web: account.userId,
+    auth_web: userId,
     device: { createdAt: now, lastSeenAt: now, ipAddress: '127.0.0.1', userAgent: 'autocannon' },
   }
 }
@@ -364,6 +365,40 @@ type Measure = {
   total: number
 }
 
+/**
+ * Autocannon on every port at once, the connections split between them:
+ * for `seconds`, or until `amount` requests in all. `onResponse` sees each.
+ */
+function cannon(
+  ports: number[],
+  setup: Setup,
+  limit: { seconds: number } | { amount: number },
+  onResponse: () => void
+) {
+  let counter = 0
+  return Promise.all(
+    ports.map(
+      (port) =>
+        new Promise<autocannon.Result>((finished, failed) => {
+          const instance = autocannon(
+            {
+              url: `http://127.0.0.1:${port}`,
+              connections: Math.max(1, Math.round(connections / ports.length)),
+              ...('seconds' in limit
+                ? { duration: limit.seconds }
+                : { amount: Math.ceil(limit.amount / ports.length) }),
+              requests: [
+                { setupRequest: (request: any) => ({ ...request, ...setup(request, counter++) }) },
+              ],
+            },
+            (error, result) => (error ? failed(error) : finished(result))
+          )
+          instance.on('response', onResponse)
+        })
+    )
+  )
+}
+
 /** One autocannon run per port, side by side (connections split between them). */
 async function load(
   ports: number[],
@@ -371,7 +406,6 @@ async function load(
   label: string,
   seconds = duration
 ): Promise<Measure> {
-  let counter = 0
   let done = 0
   const started = Date.now()
   const ticker = setInterval(() => {
@@ -380,30 +414,7 @@ async function load(
       `${label}: ${elapsed.toFixed(0)}/${seconds} s, ${done} responses, ${Math.round(done / elapsed)} req/s`
     )
   }, 1000)
-  const results = await Promise.all(
-    ports.map(
-      (port) =>
-        new Promise<autocannon.Result>((finished, failed) => {
-          const instance = autocannon(
-            {
-              url: `http://127.0.0.1:${port}`,
-              connections: Math.max(1, Math.round(connections / ports.length)),
-              duration: seconds,
-              requests: [
-                {
-                  setupRequest: (request: any) => ({
-                    ...request,
-                    ...setup(request, counter++),
-                  }),
-                },
-              ],
-            },
-            (error, result) => (error ? failed(error) : finished(result))
-          )
-          instance.on('response', () => done++)
-        })
-    )
-  )
+  const results = await cannon(ports, setup, { seconds }, () => done++)
   clearInterval(ticker)
   const total = results.reduce((sum, r) => sum + r.requests.total, 0)
   return {
@@ -450,7 +461,6 @@ async function heapOf(port: number) {
  * the samples after the first stay within ±10% of each other.
  */
 async function soak(ports: number[], setup: Setup, total: number, pid: number | undefined) {
-  let counter = 0
   let done = 0
   const started = Date.now()
   const every = Math.max(1, Math.floor(total / 20))
@@ -470,38 +480,18 @@ async function soak(ports: number[], setup: Setup, total: number, pid: number | 
       `soak: ${done}/${total} responses, ${Math.round(done / elapsed)} req/s, API RSS ${rssMb(pid)} MB`
     )
   }, 1000)
-  const results = await Promise.all(
-    ports.map(
-      (port) =>
-        new Promise<autocannon.Result>((finished, failed) => {
-          const instance = autocannon(
-            {
-              url: `http://127.0.0.1:${port}`,
-              connections: Math.max(1, Math.round(connections / ports.length)),
-              amount: Math.ceil(total / ports.length),
-              requests: [
-                { setupRequest: (request: any) => ({ ...request, ...setup(request, counter++) }) },
-              ],
-            },
-            (error, result) => (error ? failed(error) : finished(result))
-          )
-          instance.on('response', () => {
-            done++
-            if (done % every === 0) {
-              const seconds = Math.round((Date.now() - started) / 1000)
-              const sample: RssSample = {
-                requests: done,
-                seconds,
-                rssMb: rssMb(pid),
-                rssAnonMb: statusMb(pid, 'RssAnon'),
-              }
-              samples.push(sample)
-              pending.push(heapOf(ports[0]).then((heap) => void Object.assign(sample, heap)))
-            }
-          })
-        })
-    )
-  )
+  const results = await cannon(ports, setup, { amount: total }, () => {
+    done++
+    if (done % every !== 0) return
+    const sample: RssSample = {
+      requests: done,
+      seconds: Math.round((Date.now() - started) / 1000),
+      rssMb: rssMb(pid),
+      rssAnonMb: statusMb(pid, 'RssAnon'),
+    }
+    samples.push(sample)
+    pending.push(heapOf(ports[0]).then((heap) => void Object.assign(sample, heap)))
+  })
   clearInterval(ticker)
   await Promise.all(pending)
   const steady = samples.slice(2).map((sample) => sample.rssMb ?? 0)

@@ -277,10 +277,13 @@ function operations(): Record<string, Operation> {
       name,
       name === 'status'
         ? {
-            type: 'string',
-            description: 'One or more statuses, comma-separated',
-            pattern:
-              '^(BACKLOG|PLANNING|PLANNED|IN_PROGRESS|COMPLETED|CANCELLED)(,(BACKLOG|PLANNING|PLANNED|IN_PROGRESS|COMPLETED|CANCELLED))*$',
+            type: 'array',
+            minItems: 1,
+            items: {
+              enum: ['BACKLOG', 'PLANNING', 'PLANNED', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED'],
+            },
+            description:
+              'One or more statuses. Sent as `status=A,B` (form, not exploded: what the typed client sends); `status=A%2CB` and `status=A&status=B` are accepted too',
           }
         : schema,
     ])
@@ -677,6 +680,8 @@ export function apiDescription(): Schema {
         name,
         in: 'query',
         required: false,
+        // A list is one comma-separated value (`status=A,B`), which clients read from here.
+        ...(schema.type === 'array' ? { style: 'form', explode: false } : {}),
         schema,
       })),
       ...Object.entries(operation.headers ?? {}).map(([name, schema]) => ({
@@ -730,7 +735,8 @@ export function apiDescription(): Schema {
           type: 'apiKey',
           in: 'cookie',
           name: 'session',
-          description: 'Set by signup and login',
+          description:
+            'Set by signup and login; named `__Host-session` in production. Browsers send it with `credentials: include`',
         },
         monitoringSecret: {
           type: 'apiKey',

@@ -21,10 +21,10 @@ export async function sessionCookieFor(client: ApiClient, user: User) {
   return sessionCookieOf(response.headers()['set-cookie'])
 }
 
-/** The `session=...` pair from a response's Set-Cookie headers. */
+/** The `session=...` pair (`__Host-session=...` in production) from a response's Set-Cookie headers. */
 export function sessionCookieOf(setCookie: string | string[] | undefined) {
   const cookies = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []
-  const session = cookies.find((cookie) => cookie.startsWith('session='))
+  const session = cookies.find((cookie) => /^(__Host-)?session=/.test(cookie))
   if (!session) throw new Error('the response set no session cookie')
   return session.split(';')[0]
 }

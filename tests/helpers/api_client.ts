@@ -65,7 +65,11 @@ export function browserFetch() {
       headers: Object.fromEntries(response.headers),
       body: type.includes('json') && text ? JSON.parse(text) : text,
     })
-    exchanges.push({ method: request.method, url: `${url.pathname}${url.search}`, status: response.status })
+    exchanges.push({
+      method: request.method,
+      url: `${url.pathname}${url.search}`,
+      status: response.status,
+    })
     return response
   }
 

@@ -50,10 +50,11 @@ export async function clearLimits() {
 /**
  * Another instance of the API (its own process) sharing this one's
  * database, session store and APP_KEY: what a load balancer's next node
- * would do with the same cookie.
+ * would do with the same cookie. It runs with this instance's environment
+ * (test), so it reads the same cookie name (`__Host-session` in production).
  */
 export async function secondInstance() {
-  const instance = await AppProcess.production({ APP_KEY: appKey.release() })
+  const instance = await AppProcess.production({ APP_KEY: appKey.release(), NODE_ENV: 'test' })
   await instance.start()
   return instance
 }

@@ -240,7 +240,12 @@ test.group('Events list', (group) => {
       ['a', 'b', 'd']
     )
     assert.deepEqual(await names('status=PLANNED&status=IN_PROGRESS'), ['a', 'b', 'd'])
-    assert.deepEqual(await names('status=PLANNED%2CBACKLOG&status=IN_PROGRESS'), ['a', 'b', 'c', 'd'])
+    assert.deepEqual(await names('status=PLANNED%2CBACKLOG&status=IN_PROGRESS'), [
+      'a',
+      'b',
+      'c',
+      'd',
+    ])
     assert.deepEqual(await names('eventType=RECURRING'), ['c', 'd'])
     assert.deepEqual(await names('eventType=RECURRING&status=PLANNED'), ['d'])
     // From is inclusive, to exclusive; an event without a date is in no range.

@@ -98,7 +98,7 @@ async function consume(key: string, limit: number) {
 
 /** The signed session cookie: payload checked with one HMAC, then one SELECT. */
 async function sessionUser(req: IncomingMessage) {
-  const match = /(?:^|;\s*)session=s:([^.;]+)\.([^;]+)/.exec(req.headers.cookie ?? '')
+  const match = /(?:^|;\s*)(?:__Host-)?session=s:([^.;]+)\.([^;]+)/.exec(req.headers.cookie ?? '')
   if (!match) return null
   createHmac('sha256', hmacKey).update(match[1]).digest('base64url')
   const sessionId = JSON.parse(Buffer.from(match[1], 'base64url').toString()).message

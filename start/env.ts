@@ -10,6 +10,7 @@
 */
 
 import { Env } from '@adonisjs/core/env'
+import { parseTrustedOrigins } from '#helpers/trusted_origins'
 
 const env = await Env.create(new URL('../', import.meta.url), {
   NODE_ENV: Env.schema.enum.optional(['development', 'production', 'test'] as const),
@@ -51,7 +52,8 @@ const env = await Env.create(new URL('../', import.meta.url), {
   SMTP_TIMEOUT_MS: Env.schema.number.optional(),
   SMTP_MAX_CONNECTIONS: Env.schema.number.optional(),
 
-  CORS_ORIGINS: Env.schema.string.optional(),
+  // Checked at boot: a bad entry stops the server, named.
+  CORS_ORIGINS: parseTrustedOrigins,
   LIMITER_STORE: Env.schema.enum.optional(['database', 'redis', 'memory'] as const),
   SESSION_STORE: Env.schema.enum.optional(['database', 'redis', 'cookie'] as const),
   REDIS_URL: Env.schema.string.optional(),

@@ -43,7 +43,9 @@ function dkimSigning() {
   if (!domainName) refuse('MAIL_DKIM_DOMAIN must be set to sign email with DKIM')
   if (!keySelector) refuse('MAIL_DKIM_SELECTOR must be set to sign email with DKIM')
   if (!keyFile && !keyValue) {
-    refuse('MAIL_DKIM_PRIVATE_KEY (PEM) or MAIL_DKIM_PRIVATE_KEY_FILE must be set to sign email with DKIM')
+    refuse(
+      'MAIL_DKIM_PRIVATE_KEY (PEM) or MAIL_DKIM_PRIVATE_KEY_FILE must be set to sign email with DKIM'
+    )
   }
   const variable = keyValue ? 'MAIL_DKIM_PRIVATE_KEY' : 'MAIL_DKIM_PRIVATE_KEY_FILE'
   let privateKey: string

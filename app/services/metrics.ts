@@ -135,7 +135,8 @@ new Gauge({
   help: 'Emails waiting for a free SMTP session',
   registers: [registry],
   async collect() {
-    this.set((await app.container.make(MailDelivery)).waiting)
+    const delivery = await app.container.make(MailDelivery)
+    this.set(delivery.waiting)
   },
 })
 

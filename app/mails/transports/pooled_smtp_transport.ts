@@ -52,17 +52,18 @@ export class PooledSmtpTransport implements MailTransportContract {
     const messageId = (message.messageId ??= `<${randomUUID()}@${this.#messageIdDomain}>`)
     const signal = config?.signal
     signal?.throwIfAborted()
-    const onAbort = () => this.#abandon(messageId)
-    signal?.addEventListener('abort', onAbort, { once: true })
-    try {
-      const sending = this.#transporter.sendMail(message)
-      const info = signal
-        ? await Promise.race([sending, aborted(signal)]).finally(() => sending.catch(() => {}))
-        : await sending
-      return new MailResponse(info.messageId, info.envelope, info)
-    } finally {
-      signal?.removeEventListener('abort', onAbort)
-    }
+    const info = await new Promise<SMTPPool.SentMessageInfo>((resolve, reject) => {
+      const onAbort = () => {
+        this.#abandon(messageId)
+        reject(signal!.reason)
+      }
+      signal?.addEventListener('abort', onAbort, { once: true })
+      this.#transporter
+        .sendMail(message)
+        .then(resolve, reject)
+        .finally(() => signal?.removeEventListener('abort', onAbort))
+    })
+    return new MailResponse(info.messageId, info.envelope, info)
   }
 
   /** Sessions open to the relay, and those carrying a message right now. */
@@ -93,11 +94,4 @@ export class PooledSmtpTransport implements MailTransportContract {
       }
     }
   }
-}
-
-function aborted(signal: AbortSignal) {
-  return new Promise<never>((_, reject) => {
-    if (signal.aborted) return reject(signal.reason)
-    signal.addEventListener('abort', () => reject(signal.reason), { once: true })
-  })
 }

@@ -68,7 +68,8 @@ test.group('Faults: a campaign through a busy or silent SMTP relay', (group) => 
     }
     const outcomes = await campaign
 
-    for (const outcome of outcomes) assert.deepEqual(outcome, { ...outcome, status: 201, body: SUBSCRIBED })
+    for (const outcome of outcomes)
+      assert.deepEqual(outcome, { ...outcome, status: 201, body: SUBSCRIBED })
     for (const other of others) {
       assert.equal(other.status, 200)
       assert.isBelow(other.ms, 1000)
@@ -82,7 +83,10 @@ test.group('Faults: a campaign through a busy or silent SMTP relay', (group) => 
     assert.isAtMost(smtpServer.sessionsOpened, 10)
     assert.isBelow(smtpServer.sessionsOpened, recipients.length)
     assert.isAtMost(smtpServer.peakSessions, 10)
-    const stored = await db.from('newsletter_contacts').where('status', 'subscribed').count('* as n')
+    const stored = await db
+      .from('newsletter_contacts')
+      .where('status', 'subscribed')
+      .count('* as n')
     assert.equal(Number(stored[0].n), 40)
   }).timeout(90_000)
 

@@ -29,7 +29,8 @@ test.group('Mail: the headers and parts mailbox providers expect', (group) => {
   })
 
   test('every email of app/mails has a plain-text part beside its HTML', async ({ assert }) => {
-    const files = (await readdir(app.makePath('app/mails'))).filter((file) => file.endsWith('.ts'))
+    const entries = await readdir(app.makePath('app/mails'))
+    const files = entries.filter((file) => file.endsWith('.ts'))
     let mails = 0
     for (const file of files) {
       const { default: Mail } = await import(app.makeURL(`app/mails/${file}`).href)

@@ -35,9 +35,13 @@ export default class MailDelivery {
     private budgetMs = smtpLimits.sendBudgetMs
   ) {}
 
-  /** The longest a send can take, from the call to its failure or success. */
+  /**
+   * The longest a send can take, from the call to its failure or success:
+   * the budget, and one SMTP timeout more as a margin (a caller treats an
+   * attempt older than this as abandoned).
+   */
   get longestSendMs() {
-    return this.budgetMs
+    return this.budgetMs + smtpLimits.timeoutMs
   }
 
   /** Messages waiting for a free SMTP session. */

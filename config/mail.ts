@@ -30,9 +30,11 @@ const from = env.get('MAIL_FROM', 'Events <hello@example.com>')
 
 /**
  * DKIM signing, when MAIL_DKIM_DOMAIN, MAIL_DKIM_SELECTOR and a private key
- * (MAIL_DKIM_PRIVATE_KEY, PEM, or MAIL_DKIM_PRIVATE_KEY_FILE) are set. The
- * key is parsed here so a wrong one stops the server at boot instead of
- * leaving every email unsigned (nodemailer skips a signature it cannot make).
+ * (MAIL_DKIM_PRIVATE_KEY, PEM, or MAIL_DKIM_PRIVATE_KEY_FILE) are set: an
+ * RSA key signs rsa-sha256, an Ed25519 key ed25519-sha256 (RFC 8463, see
+ * patches/nodemailer+*.patch). The key is parsed here so a wrong one stops
+ * the server at boot instead of leaving every email unsigned (nodemailer
+ * skips a signature it cannot make).
  */
 function dkimSigning() {
   const domainName = env.get('MAIL_DKIM_DOMAIN')
@@ -61,8 +63,8 @@ function dkimSigning() {
   } catch {
     refuse(`${variable} is not a private key in PEM format (-----BEGIN PRIVATE KEY-----)`)
   }
-  if (type !== 'rsa') {
-    refuse(`${variable} must be an RSA private key (rsa-sha256), not ${type ?? 'this key type'}`)
+  if (type !== 'rsa' && type !== 'ed25519') {
+    refuse(`${variable} must be an RSA or Ed25519 private key, not ${type ?? 'this key type'}`)
   }
   return {
     domainName,

@@ -14,13 +14,20 @@ import { UserFactory } from '#database/factories/user_factory'
 const DOMAIN = 'events.test'
 const SELECTOR = 'mail2026'
 
-/** A fresh RSA key pair: the PEM the API signs with, and the TXT record a receiver finds. */
-function dkimKeys() {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
-  const p = publicKey.export({ type: 'spki', format: 'der' }).toString('base64')
+/**
+ * A fresh key pair: the PEM the API signs with, and the TXT record a
+ * receiver finds (for Ed25519, p= is the raw 32-byte key, RFC 8463).
+ */
+function dkimKeys(type: 'rsa' | 'ed25519' = 'rsa') {
+  const { privateKey, publicKey } =
+    type === 'rsa'
+      ? generateKeyPairSync('rsa', { modulusLength: 2048 })
+      : generateKeyPairSync('ed25519')
+  const der = publicKey.export({ type: 'spki', format: 'der' })
+  const p = (type === 'rsa' ? der : der.subarray(-32)).toString('base64')
   return {
     pem: privateKey.export({ type: 'pkcs8', format: 'pem' }) as string,
-    txt: `v=DKIM1; k=rsa; p=${p}`,
+    txt: `v=DKIM1; k=${type}; p=${p}`,
   }
 }
 
@@ -160,10 +167,34 @@ test.group('Mail: DKIM signing and the headers mailbox providers expect', (group
     assert.equal(tamperedResult.status.result, 'fail')
   }).timeout(60_000)
 
+  test('an Ed25519 key signs ed25519-sha256, which verifies (RFC 8463)', async ({ assert }) => {
+    const keys = dkimKeys('ed25519')
+    api = await AppProcess.production({
+      MAIL_DKIM_DOMAIN: DOMAIN,
+      MAIL_DKIM_SELECTOR: SELECTOR,
+      MAIL_DKIM_PRIVATE_KEY: keys.pem,
+    })
+    await api.start()
+
+    const response = await api.fetch(
+      '/newsletter/subscribe',
+      jsonRequest('POST', { email: 'ann@example.com' })
+    )
+    assert.equal(response.status, 201)
+    const mail = await received('Welcome to our newsletter')
+
+    const results = await verify(mail.raw, keys.txt)
+    assert.equal(results[0].status.result, 'pass')
+    assert.equal(results[0].algo, 'ed25519-sha256')
+    assert.includeMembers(signedFields(results), ['list-unsubscribe', 'list-unsubscribe-post'])
+    const [tampered] = await verify(withTamperedUnsubscribe(mail), keys.txt)
+    assert.equal(tampered.status.result, 'fail')
+  }).timeout(60_000)
+
   test('a DKIM key the server cannot use stops it at boot, naming the variable', async ({
     assert,
   }) => {
-    const ed25519 = generateKeyPairSync('ed25519')
+    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' })
       .privateKey.export({ type: 'pkcs8', format: 'pem' })
       .toString()
     const cases: { environment: Record<string, string>; says: string }[] = [
@@ -172,8 +203,8 @@ test.group('Mail: DKIM signing and the headers mailbox providers expect', (group
         says: 'MAIL_DKIM_PRIVATE_KEY is not a private key in PEM format',
       },
       {
-        environment: { MAIL_DKIM_PRIVATE_KEY: ed25519 },
-        says: 'MAIL_DKIM_PRIVATE_KEY must be an RSA private key (rsa-sha256), not ed25519',
+        environment: { MAIL_DKIM_PRIVATE_KEY: ec },
+        says: 'MAIL_DKIM_PRIVATE_KEY must be an RSA or Ed25519 private key, not ec',
       },
       {
         environment: { MAIL_DKIM_PRIVATE_KEY_FILE: '/nonexistent/dkim.pem' },

@@ -40,6 +40,11 @@ class TestSmtpServer {
     onData: (stream, session, callback) => this.#onData(stream, session.envelope, callback),
   })
 
+  /** SMTP sessions open right now. */
+  get openSessions() {
+    return this.#sessions
+  }
+
   start() {
     return new Promise<void>((resolve, reject) => {
       this.#server.once('error', reject)

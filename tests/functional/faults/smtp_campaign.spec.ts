@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { resetDatabase } from '#tests/helpers/database'
@@ -115,4 +116,30 @@ test.group('Faults: a campaign through a busy or silent SMTP relay', (group) => 
     assert.equal(Number(stored[0].n), 0)
     assert.lengthOf(smtpServer.received, 0)
   }).timeout(60_000)
+
+  test('an email past its budget is dropped: its session closed at once, nothing delivered or stored', async ({
+    assert,
+  }) => {
+    api = await AppProcess.production({
+      SMTP_TIMEOUT_MS: '8000',
+      SMTP_SEND_BUDGET_MS: '2000',
+      TRUSTED_PROXIES: 'loopback',
+    })
+    await api.start()
+    // The greeting would come, but after the budget.
+    smtpServer.greetAfter(4000)
+
+    const [outcome] = await signUps(api, 1)
+
+    assert.deepEqual(outcome.body, FAILED)
+    assert.equal(outcome.status, 500)
+    assert.isAtLeast(outcome.ms, 2000 - 100)
+    assert.isBelow(outcome.ms, 2000 + 1500)
+    await sleep(500)
+    assert.equal(smtpServer.openSessions, 0)
+    await sleep(4000)
+    assert.lengthOf(smtpServer.received, 0)
+    const stored = await db.from('newsletter_contacts').count('* as n')
+    assert.equal(Number(stored[0].n), 0)
+  }).timeout(30_000)
 })

@@ -17,11 +17,14 @@ import nodemailer from 'nodemailer'
 import pg from 'pg'
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 })
+// Pooled, as the API's: SMTP sessions stay open and carry many emails.
 const mailer = nodemailer.createTransport({
   host: process.env.SMTP_HOST,
   port: Number(process.env.SMTP_PORT),
   secure: false,
   ignoreTLS: true,
+  pool: true,
+  maxConnections: 10,
 })
 const hmacKey = 'baseline'
 

@@ -3,9 +3,6 @@ import { ContactProvider } from '#services/newsletter/contact_provider'
 import MailDelivery from '#services/mail_delivery'
 import ReadinessService from '#services/readiness_service'
 
-/** How long requests in flight may take to finish after SIGTERM. */
-const DRAIN_TIMEOUT_MS = 10_000
-
 /**
  * Binds the service's own abstractions to their implementations, loaded on
  * first use (models must not load before the database is ready), and runs
@@ -29,16 +26,28 @@ export default class AppProvider {
    * first probe, then keeps probing in the background while they do not.
    */
   async ready() {
+    const waitingSince = Date.now()
     this.#drainOnTerminate()
     await this.#answerUnparsableRequests()
     if (this.app.getEnvironment() !== 'web' && this.app.getEnvironment() !== 'test') return
     const readiness = await this.app.container.make(ReadinessService)
-    if (await readiness.connect()) return
-
     const logger = await this.app.container.make('logger')
-    void readiness.waitUntilConnected(() =>
-      logger.warn('waiting for PostgreSQL (and Redis when used): answering 503 until then')
-    )
+    const opened = () =>
+      logger.info(
+        { startupMs: Math.round(process.uptime() * 1000), waitedMs: Date.now() - waitingSince },
+        'start-up gate open: taking traffic'
+      )
+    if (await readiness.connect()) return opened()
+
+    let waits = 0
+    void readiness
+      .waitUntilConnected(() => {
+        // Once, then every 30 s: a late database is one event, not a line per probe.
+        if (waits++ % 30 === 0) {
+          logger.warn('waiting for PostgreSQL (and Redis when used): answering 503 until then')
+        }
+      })
+      .then(opened)
   }
 
   /** Sends the traces still batched before the process exits (traces on only). */
@@ -57,20 +66,53 @@ export default class AppProvider {
   }
 
   /**
-   * On SIGTERM the HTTP server stops accepting and lets requests in flight
-   * finish (its own terminating hook, which runs after this one). Keep-alive
-   * connections are closed as soon as they fall idle rather than at their
-   * timeout; past DRAIN_TIMEOUT_MS the remaining ones are cut so the pools
-   * can close.
+   * On SIGTERM, the drain balancers expect: readiness answers 503 at once
+   * while the listener keeps accepting for `shutdown.drainMs`, each response
+   * telling its keep-alive client to reconnect (`Connection: close`), so the
+   * balancer takes this instance out of rotation before anything is refused.
+   * Then the HTTP server stops accepting and lets requests in flight finish
+   * (its own terminating hook, which runs after this one, registered before
+   * it): keep-alive connections close as soon as they fall idle; past
+   * `shutdown.finishMs` the remaining ones are cut so the pools can close.
+   * A second SIGTERM, or a SIGINT (bin/server.ts terminates on it too), skips
+   * what is left of the drain.
    */
   #drainOnTerminate() {
     if (this.app.getEnvironment() !== 'web') return
+    let skip = () => {}
+    let skipped = false
+    let sigterms = 0
+    const skipDrain = () => {
+      skipped = true
+      skip()
+    }
+    process.on('SIGINT', skipDrain)
+    process.on('SIGTERM', () => ++sigterms > 1 && skipDrain())
+
     this.app.terminating(async () => {
-      const httpServer = await this.app.container.make('server')
-      const server = httpServer.getNodeServer()
+      const readiness = await this.app.container.make(ReadinessService)
+      readiness.draining = true
+      const server = (await this.app.container.make('server')).getNodeServer()
       if (!server) return
+      const logger = await this.app.container.make('logger')
+      const { shutdown } = await import('#config/app')
+
+      server.prependListener('request', (_request, response) => {
+        if (!response.headersSent) response.setHeader('connection', 'close')
+      })
+      if (!skipped && shutdown.drainMs > 0) {
+        logger.info({ drainMs: shutdown.drainMs }, 'draining: readiness answers 503')
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, shutdown.drainMs)
+          skip = () => {
+            clearTimeout(timer)
+            resolve()
+          }
+        })
+      }
+      logger.info('stopping: no new connections, finishing the requests in flight')
       setInterval(() => server.closeIdleConnections(), 100).unref()
-      setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS).unref()
+      setTimeout(() => server.closeAllConnections(), shutdown.finishMs).unref()
     })
   }
 }

@@ -92,7 +92,8 @@ export default class AppProvider {
     this.app.terminating(async () => {
       const readiness = await this.app.container.make(ReadinessService)
       readiness.draining = true
-      const server = (await this.app.container.make('server')).getNodeServer()
+      const httpServer = await this.app.container.make('server')
+      const server = httpServer.getNodeServer()
       if (!server) return
       const logger = await this.app.container.make('logger')
       const { shutdown } = await import('#config/app')

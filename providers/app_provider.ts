@@ -69,7 +69,7 @@ export default class AppProvider {
    */
   async ready() {
     const waitingSince = Date.now()
-    this.#drainOnTerminate()
+    await this.#drainOnTerminate()
     await this.#answerUnparsableRequests()
     if (this.app.getEnvironment() !== 'web' && this.app.getEnvironment() !== 'test') return
     const readiness = await this.app.container.make(ReadinessService)
@@ -119,8 +119,13 @@ export default class AppProvider {
    * A second SIGTERM, or a SIGINT (bin/server.ts terminates on it too), skips
    * what is left of the drain.
    */
-  #drainOnTerminate() {
+  async #drainOnTerminate() {
     if (this.app.getEnvironment() !== 'web') return
+    // Resolved now, so nothing stands between the signal and readiness answering 503.
+    const readiness = await this.app.container.make(ReadinessService)
+    const httpServer = await this.app.container.make('server')
+    const logger = await this.app.container.make('logger')
+    const { shutdown } = await import('#config/app')
     let skip = () => {}
     let skipped = false
     let sigterms = 0
@@ -132,17 +137,14 @@ export default class AppProvider {
     process.on('SIGTERM', () => ++sigterms > 1 && skipDrain())
 
     this.app.terminating(async () => {
-      const readiness = await this.app.container.make(ReadinessService)
-      readiness.draining = true
-      const httpServer = await this.app.container.make('server')
       const server = httpServer.getNodeServer()
-      if (!server) return
-      const logger = await this.app.container.make('logger')
-      const { shutdown } = await import('#config/app')
-
-      server.prependListener('request', (_request, response) => {
+      // Together, with no await between: from the first 503 of readiness, every response says close.
+      readiness.draining = true
+      server?.prependListener('request', (_request, response) => {
         if (!response.headersSent) response.setHeader('connection', 'close')
       })
+      if (!server) return
+
       if (!skipped && shutdown.drainMs > 0) {
         logger.info({ drainMs: shutdown.drainMs }, 'draining: readiness answers 503')
         await new Promise<void>((resolve) => {

@@ -67,6 +67,8 @@ const env = await Env.create(new URL('../', import.meta.url), {
   FRONTEND_URL: Env.schema.string.optional({ format: 'url', tld: false }),
   OTEL_EXPORTER_OTLP_ENDPOINT: Env.schema.string.optional(),
   OTEL_SERVICE_NAME: Env.schema.string.optional(),
+
+  SHUTDOWN_DRAIN_MS: Env.schema.number.optional(),
 })
 
 /**

@@ -55,6 +55,14 @@ const MEMBER = {
   name: 'b_member',
   text: 'SELECT 1 FROM organization_members WHERE organization_id = $1 AND user_id = $2',
 }
+const LIST = {
+  name: 'b_list',
+  text: `SELECT e.*, (e.created_at)::text AS sort_key,
+                a.street_address, a.street_address_2, a.city, a.state, a.postal_code, a.country
+           FROM events e LEFT JOIN event_addresses a ON a.event_id = e.id
+          WHERE e.organization_id = $1
+          ORDER BY e.created_at DESC, e.id DESC LIMIT $2`,
+}
 const INSERT_EVENT = {
   name: 'b_insert_event',
   text: `INSERT INTO events (id, organization_id, name, status, event_type, metadata, created_at, updated_at)
@@ -108,29 +116,31 @@ async function sessionUser(req: IncomingMessage) {
 }
 
 function eventBody(row: Record<string, any>) {
+  return { data: eventOf(row) }
+}
+
+function eventOf(row: Record<string, any>) {
   return {
-    data: {
-      id: row.id,
-      organizationId: row.organization_id,
-      name: row.name,
-      description: row.description,
-      targetDate: row.target_date,
-      status: row.status,
-      eventType: row.event_type,
-      metadata: row.metadata,
-      address: row.city
-        ? {
-            streetAddress: row.street_address,
-            streetAddress2: row.street_address_2,
-            city: row.city,
-            state: row.state,
-            postalCode: row.postal_code,
-            country: row.country,
-          }
-        : null,
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-    },
+    id: row.id,
+    organizationId: row.organization_id,
+    name: row.name,
+    description: row.description,
+    targetDate: row.target_date,
+    status: row.status,
+    eventType: row.event_type,
+    metadata: row.metadata,
+    address: row.city
+      ? {
+          streetAddress: row.street_address,
+          streetAddress2: row.street_address_2,
+          city: row.city,
+          state: row.state,
+          postalCode: row.postal_code,
+          country: row.country,
+        }
+      : null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
   }
 }
 
@@ -188,6 +198,14 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
     } finally {
       client.release()
     }
+  }
+
+  if (!eventId) {
+    // The list: membership, then the first page (20, newest first) with addresses.
+    const member = await pool.query({ ...MEMBER, values: [organizationId, user.id] })
+    if (!member.rowCount) return send(res, 403, {})
+    const { rows } = await pool.query({ ...LIST, values: [organizationId, 21] })
+    return send(res, 200, { data: rows.slice(0, 20).map(eventOf), meta: { nextCursor: null } })
   }
 
   const input = req.method === 'PATCH' ? await readBody(req) : null

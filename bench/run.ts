@@ -13,6 +13,12 @@
 |                    --instances 2 --profile --skip-build --warmup 5
 |                    --redis redis://127.0.0.1:6379  (sessions and limits in Redis)
 |                    --soak 1000000  (then 1 000 000 GET event, API RSS sampled)
+|                    --peer-redis redis://127.0.0.1:6379  (the Fastify peer's Redis)
+|
+| GET event is also run against bench/peer.ts, the same route written the
+| stock Fastify 5 way; it keeps its rate-limit counters in Redis, so the
+| bench needs one (`--peer-redis URL`, default the local one; `none` skips
+| the peer).
 |
 */
 
@@ -32,6 +38,7 @@ import { freePort } from '#helpers/free_port'
 import { SMTPServer } from 'smtp-server'
 import { MessageBuilder } from '@adonisjs/core/helpers'
 import { Encryption, drivers } from '@adonisjs/core/encryption'
+import { Signer } from '@fastify/cookie'
 
 const root = fileURLToPath(new URL('../', import.meta.url))
 const workDir = join(root, 'tmp', 'bench')
@@ -45,6 +52,7 @@ const { values: options } = parseArgs({
     'rounds': { type: 'string', default: '2' },
     'warmup': { type: 'string', default: '5' },
     'redis': { type: 'string' },
+    'peer-redis': { type: 'string', default: 'redis://127.0.0.1:6379' },
     'soak': { type: 'string' },
     'only': { type: 'string' },
     'profile': { type: 'boolean', default: false },
@@ -62,6 +70,9 @@ const warmup = Number(options.warmup)
 const soakRequests = Number(options.soak ?? 0)
 /** With --redis URL, the API keeps sessions and rate limits in that Redis. */
 const redisUrl = options.redis
+/** The Fastify peer's rate-limit store (it needs one); `none`: no peer. */
+const peerRedisUrl = options['peer-redis'] === 'none' ? undefined : options['peer-redis']
+const peerSecret = randomBytes(32).toString('base64url')
 const appKey = randomBytes(32).toString('base64url')
 const monitoringSecret = 'bench-secret'
 const children: ChildProcess[] = []
@@ -133,7 +144,14 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
   })
 }
 
-type Account = { userId: string; organizationId: string; eventId: string; cookie: string }
+type Account = {
+  userId: string
+  organizationId: string
+  eventId: string
+  cookie: string
+  /** The Fastify peer's own session cookie (connect-pg-simple's `session` table). */
+  peerCookie: string
+}
 
 /** Users, one organization each, events spread over them, a session per user. */
 async function seed(url: string): Promise<Account[]> {
@@ -175,6 +193,7 @@ async function seed(url: string): Promise<Account[]> {
     await drivers.aes256gcm({ id: 'gcm', keys: [appKey] }).resolver(undefined as never)
   )
   const verifier = encryption.getMessageVerifier()
+  const peerSigner = new Signer(peerSecret)
   const accounts = rows.map((row) => {
     const sessionId = randomUUID()
     return {
@@ -184,6 +203,8 @@ async function seed(url: string): Promise<Account[]> {
       eventId: row.event_id as string,
       cookie: `session=s:${verifier.sign(sessionId, undefined, 'session')}`,
       data: new MessageBuilder().build(sessionData(row.user_id), undefined, sessionId),
+      peerSessionId: sessionId,
+      peerCookie: `sessionId=${encodeURIComponent(peerSigner.sign(sessionId))}`,
     }
   })
   await client.query(
@@ -194,6 +215,24 @@ async function seed(url: string): Promise<Account[]> {
       accounts.map((a) => a.data),
       accounts.map((a) => a.userId),
       SESSION_SECONDS,
+    ]
+  )
+  // The peer's sessions, as @fastify/session and connect-pg-simple write them (its table.sql).
+  await client.query(`CREATE TABLE session (sid varchar NOT NULL COLLATE "default" PRIMARY KEY,
+    sess json NOT NULL, expire timestamp(6) NOT NULL)`)
+  await client.query('CREATE INDEX "IDX_session_expire" ON session (expire)')
+  const peerExpiry = new Date(Date.now() + SESSION_SECONDS * 1000)
+  await client.query(
+    `INSERT INTO session (sid, sess, expire)
+     SELECT sid, json_build_object('cookie', json_build_object('originalMaxAge', $3::bigint,
+              'expires', $4::text, 'secure', true, 'httpOnly', true, 'path', '/'), 'userId', uid),
+            $4::timestamptz
+       FROM unnest($1::text[], $2::text[]) AS t(sid, uid)`,
+    [
+      accounts.map((a) => a.peerSessionId),
+      accounts.map((a) => a.userId),
+      SESSION_SECONDS * 1000,
+      peerExpiry.toISOString(),
     ]
   )
   // Freshly loaded tables: vacuumed, analysed and flushed now, not by autovacuum or a
@@ -275,6 +314,8 @@ type Scenario = {
   setup: Setup
   /** What the baseline is asked instead, when not the same request. */
   baselineSetup?: Setup
+  /** The same request to the Fastify peer (GET event only). */
+  peerSetup?: Setup
 }
 
 function scenarios(accounts: Account[]): Scenario[] {
@@ -307,7 +348,30 @@ function scenarios(accounts: Account[]): Scenario[] {
     ]
   }
   return [
-    { name: 'GET event', setup: getEvent },
+    {
+      name: 'GET event',
+      setup: getEvent,
+      peerSetup: (_, n) => {
+        const a = account(n)
+        return {
+          method: 'GET',
+          path: `/organizations/${a.organizationId}/events/${a.eventId}`,
+          // Its session cookie is `secure` (the default): the proxy says the request was https.
+          headers: { 'cookie': a.peerCookie, 'x-forwarded-proto': 'https' },
+        }
+      },
+    },
+    {
+      name: 'GET event list',
+      setup: (_, n) => {
+        const a = account(n)
+        return {
+          method: 'GET',
+          path: `/organizations/${a.organizationId}/events`,
+          headers: { cookie: a.cookie },
+        }
+      },
+    },
     {
       name: 'PATCH event',
       setup: (_, n) => {
@@ -529,8 +593,26 @@ function stop(child: ChildProcess) {
   })
 }
 
+/** The peer cannot run without its Redis: said plainly, before anything is built. */
+async function checkPeerRedis(url: string) {
+  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0 })
+  redis.on('error', () => {})
+  try {
+    await redis.connect()
+    await redis.ping()
+  } catch {
+    throw new Error(
+      `The Fastify peer keeps its rate-limit counters in Redis and none answers at ${url}: ` +
+        'pass --peer-redis redis://HOST:PORT (or --peer-redis none to leave the peer out).'
+    )
+  } finally {
+    redis.disconnect()
+  }
+}
+
 async function main() {
   const buildDir = join(root, 'build')
+  if (peerRedisUrl) await checkPeerRedis(peerRedisUrl)
   await mkdir(workDir, { recursive: true })
   if (!options['skip-build'] || !existsSync(join(buildDir, 'bin', 'server.js'))) {
     log('building (node ace build)')
@@ -584,9 +666,25 @@ async function main() {
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   })
   children.push(baseline)
+  const peerPort = await freePort()
+  if (peerRedisUrl) {
+    const peer = fork(join(root, 'bench', 'peer.ts'), [], {
+      execArgv: ['--import=@poppinss/ts-exec'],
+      env: {
+        ...process.env,
+        PORT: String(peerPort),
+        DATABASE_URL: url,
+        PEER_REDIS_URL: peerRedisUrl,
+        PEER_SECRET: peerSecret,
+      },
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    })
+    children.push(peer)
+  }
   await Promise.all([
     ...apiPorts.map((port) => waitForHttp(port, '/health/ready')),
     waitForHttp(baselinePort, '/health'),
+    ...(peerRedisUrl ? [waitForHttp(peerPort, '/health')] : []),
   ])
 
   const rows = []
@@ -594,19 +692,28 @@ async function main() {
     if (options.only && !scenario.name.toLowerCase().includes(options.only.toLowerCase())) continue
     const rssBefore = apis.map((api) => rssMb(api.pid))
     const baselineSetup = scenario.baselineSetup ?? scenario.setup
+    const peerSetup = peerRedisUrl ? scenario.peerSetup : undefined
     const api: Measure[] = []
     const raw: Measure[] = []
+    const peer: Measure[] = []
     const rssAfterRounds: (number | null)[][] = []
-    // Not measured: both servers' JIT warms up on this scenario's code first.
+    // Not measured: every server's JIT warms up on this scenario's code first.
     if (warmup > 0) {
       await load(apiPorts, scenario.setup, `${scenario.name}, API, warm-up`, warmup)
+      if (peerSetup) await load([peerPort], peerSetup, `${scenario.name}, peer, warm-up`, warmup)
       await load([baselinePort], baselineSetup, `${scenario.name}, baseline, warm-up`, warmup)
     }
+    // A B C A B C: API, Fastify peer, raw baseline.
     for (let round = 1; round <= rounds; round++) {
       api.push(
         await load(apiPorts, scenario.setup, `${scenario.name}, API, round ${round}/${rounds}`)
       )
       rssAfterRounds.push(apis.map((p) => rssMb(p.pid)))
+      if (peerSetup) {
+        peer.push(
+          await load([peerPort], peerSetup, `${scenario.name}, peer, round ${round}/${rounds}`)
+        )
+      }
       raw.push(
         await load(
           [baselinePort],
@@ -617,11 +724,14 @@ async function main() {
     }
     const a = average(api)
     const b = average(raw)
+    const f = peer.length > 0 ? average(peer) : null
     rows.push({
       scenario: scenario.name,
       api: a,
       baseline: b,
       ratio: Math.round((a.rps / b.rps) * 100) / 100,
+      peer: f,
+      peerRatio: f ? Math.round((a.rps / f.rps) * 100) / 100 : null,
       rssBeforeMb: rssBefore,
       rssAfterMb: apis.map((p) => rssMb(p.pid)),
       rssAfterEachApiRoundMb: rssAfterRounds,
@@ -666,18 +776,22 @@ function printTable(results: { options: Record<string, number>; rows: any[]; soa
   const { options: o } = results
   console.log(
     `\n${o.connections} connections, ${o.duration} s per run after ${o.warmup} s of warm-up, ` +
-      `${o.rounds} rounds A B A B, ` +
+      `${o.rounds} rounds alternating (API, Fastify peer, baseline), ` +
       `${o.events} events, ${o.users} users, ${o.instances} API instance(s)\n`
   )
   console.log(
-    '| scenario | API req/s | p50 ms | p99 ms | non-2xx | baseline req/s | p50 ms | p99 ms | non-2xx | ratio | API RSS MB before → after |'
+    '| scenario | API req/s | p50 ms | p99 ms | non-2xx | Fastify peer req/s | p50 ms | p99 ms | non-2xx | API / peer | baseline req/s | p50 ms | p99 ms | non-2xx | API / baseline | API RSS MB before → after |'
   )
-  console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--|')
+  console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--|')
   for (const row of results.rows) {
     const a = row.api
     const b = row.baseline
+    const p = row.peer
+    const peerCells = p
+      ? `${p.rps} | ${p.p50} | ${p.p99} | ${p.non2xx + p.errors} | ${row.peerRatio}`
+      : '- | - | - | - | -'
     console.log(
-      `| ${row.scenario} | ${a.rps} | ${a.p50} | ${a.p99} | ${a.non2xx + a.errors} | ${b.rps} | ${b.p50} | ${b.p99} | ${b.non2xx + b.errors} | ${row.ratio} | ${row.rssBeforeMb.join('+')} → ${row.rssAfterMb.join('+')} |`
+      `| ${row.scenario} | ${a.rps} | ${a.p50} | ${a.p99} | ${a.non2xx + a.errors} | ${peerCells} | ${b.rps} | ${b.p50} | ${b.p99} | ${b.non2xx + b.errors} | ${row.ratio} | ${row.rssBeforeMb.join('+')} → ${row.rssAfterMb.join('+')} |`
     )
   }
   const { soak: soaked } = results

@@ -131,13 +131,21 @@ export class DatabaseSessionStore implements SessionStoreWithTaggingContract {
     await this.client.from('sessions').where('id', sessionId).delete()
   }
 
-  /** Called for every unchanged session: a write only when the expiry is due to move. */
+  /**
+   * Called for every unchanged session: a write only when the expiry is due
+   * to move. False when it did not move: the session package then sends no
+   * Set-Cookie (patches/@adonisjs+session+8.1.0.patch), so the cookie is
+   * signed again only when its expiry moves with the row's.
+   */
   async touch(sessionId: string) {
-    if (!isExtensionDue(this.#expiresAt, this.ttlSeconds, this.options.refreshAfterMs)) return
+    if (!isExtensionDue(this.#expiresAt, this.ttlSeconds, this.options.refreshAfterMs)) {
+      return false
+    }
     await this.client
       .from('sessions')
       .where('id', sessionId)
       .update({ expires_at: this.#newExpiry() })
+    return true
   }
 
   /**

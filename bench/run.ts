@@ -421,6 +421,8 @@ function scenarios(accounts: Account[]): Scenario[] {
 }
 
 type Measure = {
+  /** CPU time the server process(es) used per response: what a core buys, whatever the load. */
+  cpuMsPerRequest: number
   rps: number
   p50: number
   p99: number
@@ -464,13 +466,26 @@ function cannon(
 }
 
 /** One autocannon run per port, side by side (connections split between them). */
+/** CPU time (user + system) a process has used so far, in ms; 0 once gone. */
+function cpuMs(pid: number | undefined) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    // utime and stime (fields 14 and 15 of stat), in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  } catch {
+    return 0
+  }
+}
+
 async function load(
   ports: number[],
   setup: Setup,
   label: string,
-  seconds = duration
+  seconds = duration,
+  pids: (number | undefined)[] = []
 ): Promise<Measure> {
   let done = 0
+  const cpuBefore = pids.reduce<number>((sum, pid) => sum + cpuMs(pid), 0)
   const started = Date.now()
   const ticker = setInterval(() => {
     const elapsed = (Date.now() - started) / 1000
@@ -481,7 +496,9 @@ async function load(
   const results = await cannon(ports, setup, { seconds }, () => done++)
   clearInterval(ticker)
   const total = results.reduce((sum, r) => sum + r.requests.total, 0)
+  const cpu = pids.reduce<number>((sum, pid) => sum + cpuMs(pid), 0) - cpuBefore
   return {
+    cpuMsPerRequest: total > 0 ? Math.round((cpu / total) * 1000) / 1000 : 0,
     rps: results.reduce((sum, r) => sum + r.requests.average, 0),
     p50: Math.max(...results.map((r) => r.latency.p50)),
     p99: Math.max(...results.map((r) => r.latency.p99)),
@@ -576,6 +593,10 @@ function average(measures: Measure[]): Measure {
   const mean = (pick: (m: Measure) => number) =>
     Math.round((measures.reduce((sum, m) => sum + pick(m), 0) / measures.length) * 10) / 10
   return {
+    cpuMsPerRequest:
+      Math.round(
+        (measures.reduce((sum, m) => sum + m.cpuMsPerRequest, 0) / measures.length) * 1000
+      ) / 1000,
     rps: mean((m) => m.rps),
     p50: mean((m) => m.p50),
     p99: mean((m) => m.p99),
@@ -667,6 +688,7 @@ async function main() {
   })
   children.push(baseline)
   const peerPort = await freePort()
+  let peerPid: number | undefined
   if (peerRedisUrl) {
     const peer = fork(join(root, 'bench', 'peer.ts'), [], {
       execArgv: ['--import=@poppinss/ts-exec'],
@@ -680,6 +702,7 @@ async function main() {
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     })
     children.push(peer)
+    peerPid = peer.pid
   }
   await Promise.all([
     ...apiPorts.map((port) => waitForHttp(port, '/health/ready')),
@@ -687,9 +710,15 @@ async function main() {
     ...(peerRedisUrl ? [waitForHttp(peerPort, '/health')] : []),
   ])
 
+  // --only: the scenario of exactly that name, else every one whose name contains it.
+  const only = options.only?.toLowerCase()
+  const names = scenarios(accounts).map((scenario) => scenario.name.toLowerCase())
+  const chosen = (name: string) =>
+    !only ||
+    (names.includes(only) ? name.toLowerCase() === only : name.toLowerCase().includes(only))
   const rows = []
   for (const scenario of scenarios(accounts)) {
-    if (options.only && !scenario.name.toLowerCase().includes(options.only.toLowerCase())) continue
+    if (!chosen(scenario.name)) continue
     const rssBefore = apis.map((api) => rssMb(api.pid))
     const baselineSetup = scenario.baselineSetup ?? scenario.setup
     const peerSetup = peerRedisUrl ? scenario.peerSetup : undefined
@@ -706,19 +735,33 @@ async function main() {
     // A B C A B C: API, Fastify peer, raw baseline.
     for (let round = 1; round <= rounds; round++) {
       api.push(
-        await load(apiPorts, scenario.setup, `${scenario.name}, API, round ${round}/${rounds}`)
+        await load(
+          apiPorts,
+          scenario.setup,
+          `${scenario.name}, API, round ${round}/${rounds}`,
+          duration,
+          apis.map((p) => p.pid)
+        )
       )
       rssAfterRounds.push(apis.map((p) => rssMb(p.pid)))
       if (peerSetup) {
         peer.push(
-          await load([peerPort], peerSetup, `${scenario.name}, peer, round ${round}/${rounds}`)
+          await load(
+            [peerPort],
+            peerSetup,
+            `${scenario.name}, peer, round ${round}/${rounds}`,
+            duration,
+            [peerPid]
+          )
         )
       }
       raw.push(
         await load(
           [baselinePort],
           baselineSetup,
-          `${scenario.name}, baseline, round ${round}/${rounds}`
+          `${scenario.name}, baseline, round ${round}/${rounds}`,
+          duration,
+          [baseline.pid]
         )
       )
     }
@@ -780,18 +823,18 @@ function printTable(results: { options: Record<string, number>; rows: any[]; soa
       `${o.events} events, ${o.users} users, ${o.instances} API instance(s)\n`
   )
   console.log(
-    '| scenario | API req/s | p50 ms | p99 ms | non-2xx | Fastify peer req/s | p50 ms | p99 ms | non-2xx | API / peer | baseline req/s | p50 ms | p99 ms | non-2xx | API / baseline | API RSS MB before → after |'
+    '| scenario | API req/s | p50 ms | p99 ms | non-2xx | CPU ms/req | Fastify peer req/s | p50 ms | p99 ms | non-2xx | CPU ms/req | API / peer | baseline req/s | p50 ms | p99 ms | non-2xx | CPU ms/req | API / baseline | API RSS MB before → after |'
   )
-  console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--|')
+  console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--|')
   for (const row of results.rows) {
     const a = row.api
     const b = row.baseline
     const p = row.peer
     const peerCells = p
-      ? `${p.rps} | ${p.p50} | ${p.p99} | ${p.non2xx + p.errors} | ${row.peerRatio}`
-      : '- | - | - | - | -'
+      ? `${p.rps} | ${p.p50} | ${p.p99} | ${p.non2xx + p.errors} | ${p.cpuMsPerRequest} | ${row.peerRatio}`
+      : '- | - | - | - | - | -'
     console.log(
-      `| ${row.scenario} | ${a.rps} | ${a.p50} | ${a.p99} | ${a.non2xx + a.errors} | ${peerCells} | ${b.rps} | ${b.p50} | ${b.p99} | ${b.non2xx + b.errors} | ${row.ratio} | ${row.rssBeforeMb.join('+')} → ${row.rssAfterMb.join('+')} |`
+      `| ${row.scenario} | ${a.rps} | ${a.p50} | ${a.p99} | ${a.non2xx + a.errors} | ${a.cpuMsPerRequest} | ${peerCells} | ${b.rps} | ${b.p50} | ${b.p99} | ${b.non2xx + b.errors} | ${b.cpuMsPerRequest} | ${row.ratio} | ${row.rssBeforeMb.join('+')} → ${row.rssAfterMb.join('+')} |`
     )
   }
   const { soak: soaked } = results

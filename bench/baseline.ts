@@ -76,15 +76,17 @@ const LIST = {
           WHERE e.organization_id = $1
           ORDER BY e.created_at DESC, e.id DESC LIMIT $2`,
 }
+/** As the API: the event and its address written and read back by one statement. */
 const INSERT_EVENT = {
   name: 'b_insert_event',
-  text: `INSERT INTO events (id, organization_id, name, status, event_type, metadata, created_at, updated_at)
-         VALUES (gen_random_uuid(), $1, $2, 'BACKLOG', 'ONE_OFF', $3, now(), now()) RETURNING *`,
-}
-const INSERT_ADDRESS = {
-  name: 'b_insert_address',
-  text: `INSERT INTO event_addresses (event_id, city, country, postal_code, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, now(), now()) RETURNING *`,
+  text: `WITH event AS (
+           INSERT INTO events (id, organization_id, name, status, event_type, metadata, created_at, updated_at)
+           VALUES (gen_random_uuid(), $1, $2, 'BACKLOG', 'ONE_OFF', $3, now(), now()) RETURNING *),
+         address AS (
+           INSERT INTO event_addresses (event_id, city, country, postal_code, created_at, updated_at)
+           SELECT id, $4, $5, $6, now(), now() FROM event RETURNING *)
+         SELECT event.*, a.street_address, a.street_address_2, a.city, a.state, a.postal_code, a.country
+           FROM event LEFT JOIN address a ON true`,
 }
 const INSERT_CONTACT = {
   name: 'b_insert_contact',
@@ -196,25 +198,19 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
     const input = await readBody(req)
     const member = await pool.query({ ...MEMBER, values: [organizationId, user.id] })
     if (!member.rowCount) return send(res, 403, {})
-    const client = await pool.connect()
-    try {
-      await client.query('BEGIN')
-      const { rows } = await client.query({
-        ...INSERT_EVENT,
-        values: [organizationId, input.name, input.metadata ?? {}],
-      })
-      const address = await client.query({
-        ...INSERT_ADDRESS,
-        values: [rows[0].id, input.address.city, input.address.country, input.address.postalCode],
-      })
-      await client.query('COMMIT')
-      return send(res, 201, eventBody({ ...rows[0], ...address.rows[0] }))
-    } catch (error) {
-      await client.query('ROLLBACK')
-      throw error
-    } finally {
-      client.release()
-    }
+    const { address } = input
+    const { rows } = await pool.query({
+      ...INSERT_EVENT,
+      values: [
+        organizationId,
+        input.name,
+        input.metadata ?? {},
+        address.city,
+        address.country,
+        address.postalCode,
+      ],
+    })
+    return send(res, 201, eventBody(rows[0]))
   }
 
   if (!eventId) {

@@ -614,6 +614,25 @@ function stop(child: ChildProcess) {
   })
 }
 
+/**
+ * The peer does what it is said to: the event for a seeded session, and,
+ * with @fastify/session's defaults, that session saved back and its cookie
+ * set again on this response too.
+ */
+async function checkPeer(port: number, account: Account) {
+  const response = await fetch(
+    `http://127.0.0.1:${port}/organizations/${account.organizationId}/events/${account.eventId}`,
+    { headers: { 'cookie': account.peerCookie, 'x-forwarded-proto': 'https' } }
+  )
+  const body = (await response.json()) as { data?: { id?: string } }
+  if (response.status !== 200 || body.data?.id !== account.eventId) {
+    throw new Error(`The Fastify peer answered ${response.status}: ${JSON.stringify(body)}`)
+  }
+  if (!response.headers.get('set-cookie')?.startsWith('sessionId=')) {
+    throw new Error('The Fastify peer did not set its session cookie again, as its defaults do')
+  }
+}
+
 /** The peer cannot run without its Redis: said plainly, before anything is built. */
 async function checkPeerRedis(url: string) {
   const redis = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0 })
@@ -709,6 +728,8 @@ async function main() {
     waitForHttp(baselinePort, '/health'),
     ...(peerRedisUrl ? [waitForHttp(peerPort, '/health')] : []),
   ])
+
+  if (peerRedisUrl) await checkPeer(peerPort, accounts[0])
 
   // --only: the scenario of exactly that name, else every one whose name contains it.
   const only = options.only?.toLowerCase()

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import database from '@adonisjs/lucid/services/db'
 import { UserFactory } from '#database/factories/user_factory'
 import { resetDatabase } from '#tests/helpers/database'
 import { sessionCookieFor } from '#tests/helpers/accounts'
@@ -146,7 +147,7 @@ test.group('API limits', (group) => {
     await db.assertHas('rate_limits', { key, points: 1 })
 
     // Another instance (or the limiter itself) took the rest of this minute's budget.
-    await db.from('rate_limits').where('key', key).update({ points: 100 })
+    await database.from('rate_limits').where('key', key).update({ points: 100 })
     const limited = await client.get('/auth/me').header('cookie', cookie)
     limited.assertStatus(429)
     limited.assertBody(TOO_MANY)
@@ -154,7 +155,7 @@ test.group('API limits', (group) => {
     limited.assertHeader('x-ratelimit-remaining', '0')
 
     // A window that has passed starts again at 1, as the limiter's own upsert does.
-    await db
+    await database
       .from('rate_limits')
       .where('key', key)
       .update({ expire: Date.now() - 1 })
@@ -166,7 +167,7 @@ test.group('API limits', (group) => {
   test("a revoked session consumes nothing of its user's budget", async ({ client, db }) => {
     const user = await UserFactory.create()
     const cookie = await sessionCookieFor(client, user)
-    await db.from('sessions').where('user_id', user.id).delete()
+    await database.from('sessions').where('user_id', user.id).delete()
 
     const response = await client.get('/auth/me').header('cookie', cookie)
 

@@ -67,9 +67,10 @@ const unsubscribeLimit = limiter.define('newsletter_unsubscribe', (ctx) =>
  * less per request): the same row `rlflx:api_user_<id>` (rate-limiter-
  * flexible's default key prefix) the limiter would write.
  */
+const API_USER_REQUESTS = 100
 consumeQuotaWithSession(
   limiter.config.default === 'database'
-    ? { keyPrefix: 'rlflx:api_user_', requests: 100, durationMs: 60_000 }
+    ? { keyPrefix: 'rlflx:api_user_', durationMs: 60_000 }
     : null
 )
 
@@ -78,12 +79,12 @@ function consumedWithSession(ctx: HttpContext, userId: string) {
   const consumed = quotaConsumedWithSession(ctx, userId)
   if (!consumed) return null
   const response = new LimiterResponse({
-    limit: 100,
-    remaining: Math.max(100 - consumed.points, 0),
+    limit: API_USER_REQUESTS,
+    remaining: Math.max(API_USER_REQUESTS - consumed.points, 0),
     consumed: consumed.points,
     availableIn: Math.ceil(Math.max(consumed.expire - Date.now(), 0) / 1000),
   })
-  if (consumed.points > 100) throw new limiterErrors.E_TOO_MANY_REQUESTS(response)
+  if (consumed.points > API_USER_REQUESTS) throw new limiterErrors.E_TOO_MANY_REQUESTS(response)
   return response
 }
 
@@ -96,7 +97,9 @@ function consumedWithSession(ctx: HttpContext, userId: string) {
  */
 export const throttleApi = async (ctx: HttpContext, next: NextFn) => {
   const user = ctx.auth.user
-  const [requests, key] = user ? [100, `user_${user.id}`] : [10, `ip_${ctx.request.ip()}`]
+  const [requests, key] = user
+    ? [API_USER_REQUESTS, `user_${user.id}`]
+    : [10, `ip_${ctx.request.ip()}`]
   let consumed: LimiterResponse
   try {
     consumed =

@@ -11,7 +11,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 export type SessionQuota = {
   /** The limiter's stored key, less the user id (`rlflx:api_user_`). */
   keyPrefix: string
-  requests: number
+  /** The window a new counter opens (the limit itself is the limiter's to apply). */
   durationMs: number
 }
 

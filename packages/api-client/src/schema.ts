@@ -51,7 +51,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not a member of the organization (`auth.forbidden`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+                /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -149,7 +149,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not a member of the organization (`auth.forbidden`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+                /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -257,7 +257,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not a member of the organization (`auth.forbidden`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+                /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -363,7 +363,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not a member of the organization (`auth.forbidden`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+                /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -540,7 +540,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not a member of the organization (`auth.forbidden`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+                /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -647,7 +647,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not a member of the organization (`auth.forbidden`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+                /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -751,7 +751,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not a member of the organization (`auth.forbidden`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+                /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -907,7 +907,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not a member of the organization (`auth.forbidden`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+                /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1006,7 +1006,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not a member of the organization (`auth.forbidden`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+                /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1115,7 +1115,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not a member of the organization (`auth.forbidden`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+                /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1391,7 +1391,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: the dependencies answer (cached up to 1 s) */
+        /** Readiness: 503 until the start-up gate opens, from the first moment of a drain (SIGTERM), and while a dependency does not answer (probe cached up to 1 s) */
         get: {
             parameters: {
                 query?: never;
@@ -1492,7 +1492,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not a member of the organization (`auth.forbidden`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+                /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2000,7 +2000,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create an organization (the caller becomes a member) */
+        /** Create an organization (the caller becomes its owner) */
         post: {
             parameters: {
                 query?: never;
@@ -2045,7 +2045,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not a member of the organization (`auth.forbidden`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+                /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2155,7 +2155,293 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not a member of the organization (`auth.forbidden`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+                /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (`common.server.internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete the organization with its members, invitations, events, idempotency records and audit log: owners */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    organizationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No valid session (`auth.unauthenticated`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported media type or encoding */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (`common.server.internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Rename the organization: owners and admins */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    organizationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Renamed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Organization"];
+                        };
+                    };
+                };
+                /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No valid session (`auth.unauthenticated`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large (`input.body.too_large`) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported media type or encoding */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (`common.server.internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/organizations/{organizationId}/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who did what, newest first (keyset pagination): owners and admins */
+        get: {
+            parameters: {
+                query?: {
+                    action?: string;
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    organizationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of entries */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["AuditEntry"][];
+                            meta: {
+                                nextCursor: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No valid session (`auth.unauthenticated`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2260,7 +2546,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not a member of the organization (`auth.forbidden`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+                /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2381,7 +2667,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not a member of the organization (`auth.forbidden`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+                /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2523,7 +2809,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not a member of the organization (`auth.forbidden`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+                /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2610,7 +2896,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not a member of the organization (`auth.forbidden`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+                /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2749,7 +3035,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not a member of the organization (`auth.forbidden`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+                /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2873,7 +3159,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not a member of the organization (`auth.forbidden`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+                /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2912,7 +3198,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Invite an address by email (link valid 7 days) */
+        /** Invite an address by email (link valid 7 days): owners and admins */
         post: {
             parameters: {
                 query?: never;
@@ -2927,6 +3213,8 @@ export interface paths {
                     "application/json": {
                         /** @description An email address; surrounding spaces are trimmed, letters lower-cased */
                         email: string;
+                        /** @enum {unknown} */
+                        role?: "owner" | "admin" | "member";
                     };
                 };
             };
@@ -2960,7 +3248,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not a member of the organization (`auth.forbidden`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+                /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3041,7 +3329,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke an invitation (its link dies) */
+        /** Revoke an invitation (its link dies): owners, admins for non-owner ones */
         delete: {
             parameters: {
                 query?: never;
@@ -3079,7 +3367,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not a member of the organization (`auth.forbidden`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+                /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3140,6 +3428,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations/{organizationId}/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Leave the organization (not as its last owner) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    organizationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Left */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No valid session (`auth.unauthenticated`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported media type or encoding */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (`common.server.internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organizations/{organizationId}/members": {
         parameters: {
             query?: never;
@@ -3188,7 +3584,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not a member of the organization (`auth.forbidden`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+                /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3227,7 +3623,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Add an existing account as a member */
+        /** Add an existing account as a member, with a role: owners and admins */
         post: {
             parameters: {
                 query?: never;
@@ -3242,6 +3638,8 @@ export interface paths {
                     "application/json": {
                         /** @description An email address; surrounding spaces are trimmed, letters lower-cased */
                         email: string;
+                        /** @enum {unknown} */
+                        role?: "owner" | "admin" | "member";
                     };
                 };
             };
@@ -3275,7 +3673,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not a member of the organization (`auth.forbidden`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+                /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3365,7 +3763,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a member (not the last one) */
+        /** Remove a member (never the last owner; removing oneself is leaving) */
         delete: {
             parameters: {
                 query?: never;
@@ -3403,7 +3801,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not a member of the organization (`auth.forbidden`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+                /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3470,6 +3868,268 @@ export interface paths {
         };
         options?: never;
         head?: never;
+        /** Change a member’s role: owners any, admins non-owners to admin or member */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    organizationId: string;
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        role: "owner" | "admin" | "member";
+                    };
+                };
+            };
+            responses: {
+                /** @description The member */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Member"];
+                        };
+                    };
+                };
+                /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No valid session (`auth.unauthenticated`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (`common.resource.not_found`) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large (`input.body.too_large`) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported media type or encoding */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (`common.server.internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/organizations/{organizationId}/ownership-transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a member owner and the caller admin, in one step: owners */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    organizationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        userId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Transferred */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                from: components["schemas"]["Member"];
+                                to: components["schemas"]["Member"];
+                            };
+                        };
+                    };
+                };
+                /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No valid session (`auth.unauthenticated`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (`common.resource.not_found`) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large (`input.body.too_large`) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported media type or encoding */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (`common.server.internal`) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -3499,11 +4159,43 @@ export interface components {
             streetAddress: string | null;
             streetAddress2: string | null;
         };
+        AuditEntry: {
+            /** @enum {unknown} */
+            action: "organization.created" | "organization.renamed" | "member.added" | "member.removed" | "member.left" | "member.role_changed" | "ownership.transferred" | "invitation.created" | "invitation.revoked" | "invitation.accepted" | "event.deleted";
+            actor: {
+                /** @description A copy taken at the time */
+                email: string | null;
+                /** Format: uuid */
+                userId: string;
+            };
+            details: {
+                /** @enum {unknown} */
+                fromRole?: "owner" | "admin" | "member";
+                name?: string;
+                /** @enum {unknown} */
+                role?: "owner" | "admin" | "member";
+                /** @enum {unknown} */
+                toRole?: "owner" | "admin" | "member";
+            };
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            occurredAt: string;
+            target: {
+                email?: string | null;
+                /** Format: uuid */
+                id: string;
+                /** @enum {unknown} */
+                type: "user" | "invitation" | "organization" | "event";
+            };
+        };
         Error: {
             errors: {
                 code: string;
                 field?: string;
                 message: string;
+                /** @description Only where the contract names it */
+                meta?: Record<string, never>;
                 rule?: string;
             }[];
         };
@@ -3542,12 +4234,24 @@ export interface components {
             expiresAt: string;
             /** Format: uuid */
             id: string;
+            invitedBy: {
+                email: string;
+                /** Format: uuid */
+                userId: string;
+            } | null;
+            /**
+             * @description Given on acceptance
+             * @enum {unknown}
+             */
+            role: "owner" | "admin" | "member";
         };
         Member: {
             email: string;
             fullName: string | null;
             /** Format: date-time */
             joinedAt: string;
+            /** @enum {unknown} */
+            role: "owner" | "admin" | "member";
             /** Format: uuid */
             userId: string;
         };
@@ -3562,6 +4266,11 @@ export interface components {
             /** Format: uuid */
             id: string;
             name: string;
+            /**
+             * @description The caller’s role in it
+             * @enum {unknown}
+             */
+            role: "owner" | "admin" | "member";
             /** Format: date-time */
             updatedAt: string;
         };

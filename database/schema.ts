@@ -95,8 +95,18 @@ export class IdempotencyKeySchema extends BaseModel {
 }
 
 export class NewsletterContactSchema extends BaseModel {
-  static $columns = ['createdAt', 'email', 'id', 'status'] as const
+  static $columns = ['consentIp', 'consentOrigin', 'consentReferer', 'consentUserAgent', 'consentedAt', 'createdAt', 'email', 'id', 'status', 'unsubscribedAt', 'unsubscribedVia'] as const
   $columns = NewsletterContactSchema.$columns
+  @column()
+  declare consentIp: string | null
+  @column()
+  declare consentOrigin: string | null
+  @column()
+  declare consentReferer: string | null
+  @column()
+  declare consentUserAgent: string | null
+  @column.dateTime()
+  declare consentedAt: DateTime | null
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
   @column()
@@ -105,6 +115,19 @@ export class NewsletterContactSchema extends BaseModel {
   declare id: string
   @column()
   declare status: string
+  @column.dateTime()
+  declare unsubscribedAt: DateTime | null
+  @column()
+  declare unsubscribedVia: string | null
+}
+
+export class NewsletterErasureSchema extends BaseModel {
+  static $columns = ['emailHash', 'erasedAt'] as const
+  $columns = NewsletterErasureSchema.$columns
+  @column({ isPrimary: true })
+  declare emailHash: string
+  @column.dateTime()
+  declare erasedAt: DateTime
 }
 
 export class OrganizationInvitationSchema extends BaseModel {
@@ -175,7 +198,7 @@ export class SessionSchema extends BaseModel {
 }
 
 export class UserSchema extends BaseModel {
-  static $columns = ['createdAt', 'email', 'emailVerifiedAt', 'fullName', 'id', 'password', 'updatedAt'] as const
+  static $columns = ['createdAt', 'email', 'emailVerifiedAt', 'fullName', 'id', 'locale', 'password', 'updatedAt'] as const
   $columns = UserSchema.$columns
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
@@ -187,6 +210,8 @@ export class UserSchema extends BaseModel {
   declare fullName: string | null
   @column({ isPrimary: true })
   declare id: string
+  @column()
+  declare locale: string | null
   @column({ serializeAs: null })
   declare password: string
   @column.dateTime({ autoCreate: true, autoUpdate: true })

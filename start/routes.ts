@@ -68,6 +68,7 @@ router
         router.post('login', [controllers.Session, 'store'])
         router.post('logout', [controllers.Session, 'destroy']).use(middleware.auth())
         router.get('me', [controllers.Profile, 'show']).use(middleware.auth())
+        router.patch('me', [controllers.Profile, 'update']).use(middleware.auth())
 
         router
           .post('password/forgot', [controllers.PasswordResets, 'store'])

@@ -6,6 +6,7 @@ import {
   loginValidator,
   resetPasswordValidator,
   signupValidator,
+  updateProfileValidator,
   verifyEmailValidator,
 } from '#validators/auth'
 import { subscribeValidator } from '#validators/newsletter'
@@ -78,13 +79,14 @@ const schemas: Record<string, Schema> = {
   },
   User: {
     type: 'object',
-    required: ['id', 'email', 'fullName', 'emailVerifiedAt'],
+    required: ['id', 'email', 'fullName', 'emailVerifiedAt', 'locale'],
     additionalProperties: false,
     properties: {
       id: uuidSchema,
       email: { type: 'string' },
       fullName: nullable({ type: 'string' }),
       emailVerifiedAt: nullable(timestamp),
+      locale: nullable({ type: 'string', enum: ['en', 'fr'] }),
     },
   },
   AccountSession: {
@@ -266,6 +268,7 @@ function operations(): Record<string, Operation> {
   const updateEvent = fromValidator(updateEventValidator)
   const listEvents = fromValidator(listEventsValidator)
   const forgotPassword = fromValidator(forgotPasswordValidator)
+  const updateProfile = fromValidator(updateProfileValidator)
   const resetPassword = fromValidator(resetPasswordValidator)
   const changePassword = fromValidator(changePasswordValidator)
   const verifyEmail = fromValidator(verifyEmailValidator)
@@ -385,6 +388,14 @@ function operations(): Record<string, Operation> {
       session: true,
       responses: { 200: json(data(ref('User')), 'The account') },
       errors: [401, ...everyRoute],
+    },
+    'PATCH /auth/me': {
+      summary: 'Change the name or the language of the account',
+      tags: ['auth'],
+      session: true,
+      body: updateProfile.body,
+      responses: { 200: json(data(ref('User')), 'The account') },
+      errors: [...jsonBodyErrors, 401, ...everyRoute],
     },
     'POST /auth/password/forgot': {
       summary: 'Email a password reset link (same answer whether or not the account exists)',

@@ -9,10 +9,12 @@ import { DateTime } from 'luxon'
 import type { EventType, EventMetadata, EventStatus } from '#types/event'
 
 export class AccountTokenSchema extends BaseModel {
-  static $columns = ['createdAt', 'expiresAt', 'hash', 'id', 'purpose', 'userId'] as const
+  static $columns = ['createdAt', 'email', 'expiresAt', 'hash', 'id', 'purpose', 'userId'] as const
   $columns = AccountTokenSchema.$columns
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
+  @column()
+  declare email: string | null
   @column.dateTime()
   declare expiresAt: DateTime
   @column()

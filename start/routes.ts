@@ -10,6 +10,7 @@ import { controllers } from '#generated/controllers'
 import { middleware } from '#start/kernel'
 import {
   throttleApi,
+  throttleEmailChange,
   throttleHealth,
   throttleNewsletterRoute,
   throttlePasswordForgot,
@@ -80,6 +81,10 @@ router
           .post('email/verification', [controllers.EmailVerifications, 'store'])
           .use([middleware.auth(), throttleVerificationEmail])
         router.post('email/verify', [controllers.EmailVerifications, 'update'])
+        router
+          .post('email/change', [controllers.EmailChanges, 'store'])
+          .use([middleware.auth(), throttleEmailChange])
+        router.post('email/confirm', [controllers.EmailChanges, 'update'])
 
         router
           .group(() => {

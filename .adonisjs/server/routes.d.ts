@@ -18,11 +18,14 @@ export type ScannedRoutes = {
     'session.store': { paramsTuple?: []; params?: {} }
     'session.destroy': { paramsTuple?: []; params?: {} }
     'profile.show': { paramsTuple?: []; params?: {} }
+    'profile.update': { paramsTuple?: []; params?: {} }
     'password_resets.store': { paramsTuple?: []; params?: {} }
     'password_resets.update': { paramsTuple?: []; params?: {} }
     'passwords.update': { paramsTuple?: []; params?: {} }
     'email_verifications.store': { paramsTuple?: []; params?: {} }
     'email_verifications.update': { paramsTuple?: []; params?: {} }
+    'email_changes.store': { paramsTuple?: []; params?: {} }
+    'email_changes.update': { paramsTuple?: []; params?: {} }
     'account_sessions.index': { paramsTuple?: []; params?: {} }
     'account_sessions.destroy': { paramsTuple: [ParamValue]; params: {'sessionId': ParamValue} }
     'account_sessions.clear': { paramsTuple?: []; params?: {} }
@@ -52,6 +55,8 @@ export type ScannedRoutes = {
     'password_resets.update': { paramsTuple?: []; params?: {} }
     'email_verifications.store': { paramsTuple?: []; params?: {} }
     'email_verifications.update': { paramsTuple?: []; params?: {} }
+    'email_changes.store': { paramsTuple?: []; params?: {} }
+    'email_changes.update': { paramsTuple?: []; params?: {} }
     'organizations.store': { paramsTuple?: []; params?: {} }
     'organization_members.store': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'organization_invitations.store': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
@@ -94,6 +99,10 @@ export type ScannedRoutes = {
     'events.index': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'events.show': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'id': ParamValue} }
   }
+  PATCH: {
+    'profile.update': { paramsTuple?: []; params?: {} }
+    'events.update': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'id': ParamValue} }
+  }
   PUT: {
     'passwords.update': { paramsTuple?: []; params?: {} }
   }
@@ -103,9 +112,6 @@ export type ScannedRoutes = {
     'organization_members.destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'userId': ParamValue} }
     'organization_invitations.destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'invitationId': ParamValue} }
     'events.destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'id': ParamValue} }
-  }
-  PATCH: {
-    'events.update': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'id': ParamValue} }
   }
 }
 declare module '@adonisjs/core/types/http' {

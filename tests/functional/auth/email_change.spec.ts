@@ -26,7 +26,8 @@ const INVALID_TOKEN = {
 
 /** Asks to move `user` (signed in with `cookie`) to `email`; answers the new link's token. */
 async function changeTokenFor(client: ApiClient, cookie: string, email: string) {
-  const before = (await mailsTo(email, LINK_SUBJECT)).length
+  const earlier = await mailsTo(email, LINK_SUBJECT)
+  const before = earlier.length
   const response = await client
     .post('/auth/email/change')
     .header('cookie', cookie)

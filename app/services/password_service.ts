@@ -72,6 +72,16 @@ export default class PasswordService {
     if (throttled) throw throttled
   }
 
+  /**
+   * After a successful login: a hash made with older settings (config/hash.ts)
+   * is made again with the current ones, from the password just verified.
+   */
+  async upgradeHash(user: User, password: string) {
+    if (!hash.needsReHash(user.password)) return
+    user.password = password
+    await user.save()
+  }
+
   /** Checks the current password; a wrong one is the contract's 400 (the caller throttles it). */
   async verifyCurrent(user: User, currentPassword: string) {
     if (!(await hash.verify(user.password, currentPassword))) {

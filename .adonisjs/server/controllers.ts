@@ -14,6 +14,7 @@ export const controllers = {
   NewAccount: () => import('#controllers/new_account_controller'),
   NewsletterSubscriptions: () => import('#controllers/newsletter_subscriptions_controller'),
   NewsletterUnsubscriptions: () => import('#controllers/newsletter_unsubscriptions_controller'),
+  OrganizationAuditLog: () => import('#controllers/organization_audit_log_controller'),
   OrganizationInvitations: () => import('#controllers/organization_invitations_controller'),
   OrganizationMembers: () => import('#controllers/organization_members_controller'),
   Organizations: () => import('#controllers/organizations_controller'),

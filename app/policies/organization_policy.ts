@@ -1,21 +1,43 @@
 import { AuthorizationResponse, BasePolicy } from '@adonisjs/bouncer'
 import type User from '#models/user'
 import { runPrepared } from '#helpers/prepared_statement'
-
-const NOT_A_MEMBER = 'You are not a member of this organization'
+import { insufficientRole, notAMember } from '#helpers/denials'
+import { manages, roleOf } from '#services/organizations/roles'
 
 /**
- * Membership decides everything (there are no roles). It is asked before
- * anything else is looked up, so a non-member gets 403 whether or not the
- * organization or the event exists.
+ * The organization itself and its events. Every member has equal access to
+ * events (spec): one membership query, no role. Renaming, deleting, handing
+ * over and reading the audit log depend on the role (contract, Roles). It
+ * is asked before anything else is looked up, so a non-member gets 403
+ * whether or not the organization or the event exists.
  */
 export default class OrganizationPolicy extends BasePolicy {
   async view(user: User, organizationId: string) {
-    return this.#member(user, organizationId, NOT_A_MEMBER)
+    return this.#member(user, organizationId)
   }
 
-  async manageMembers(user: User, organizationId: string) {
-    return this.#member(user, organizationId, NOT_A_MEMBER)
+  async update(user: User, organizationId: string) {
+    const role = await roleOf(user.id, organizationId)
+    if (!role) return notAMember()
+    return manages(role)
+      ? AuthorizationResponse.allow()
+      : insufficientRole('Only owners and admins can rename the organization')
+  }
+
+  async delete(user: User, organizationId: string) {
+    return this.#owner(user, organizationId, 'Only owners can delete the organization')
+  }
+
+  async transferOwnership(user: User, organizationId: string) {
+    return this.#owner(user, organizationId, 'Only owners can transfer ownership')
+  }
+
+  async viewAuditLog(user: User, organizationId: string) {
+    const role = await roleOf(user.id, organizationId)
+    if (!role) return notAMember()
+    return manages(role)
+      ? AuthorizationResponse.allow()
+      : insufficientRole('Only owners and admins can read the audit log')
   }
 
   async createEvent(user: User, organizationId: string) {
@@ -27,14 +49,12 @@ export default class OrganizationPolicy extends BasePolicy {
   }
 
   async listEvents(user: User, organizationId: string) {
-    return this.#member(user, organizationId, NOT_A_MEMBER)
+    return this.#member(user, organizationId)
   }
 
   /** Membership comes with the event lookup (EventService.findAsMember): one query. */
   viewEvent(_user: User, lookup: { isMember: boolean }) {
-    return lookup.isMember
-      ? AuthorizationResponse.allow()
-      : AuthorizationResponse.deny(NOT_A_MEMBER, 403)
+    return lookup.isMember ? AuthorizationResponse.allow() : notAMember()
   }
 
   updateEvent(user: User, lookup: { isMember: boolean }) {
@@ -46,13 +66,19 @@ export default class OrganizationPolicy extends BasePolicy {
     return this.viewEvent(user, outcome)
   }
 
-  async #member(user: User, organizationId: string, message: string) {
+  async #owner(user: User, organizationId: string, message: string) {
+    const role = await roleOf(user.id, organizationId)
+    if (!role) return notAMember()
+    return role === 'owner' ? AuthorizationResponse.allow() : insufficientRole(message)
+  }
+
+  async #member(user: User, organizationId: string, message?: string) {
     // Asked before every create and list: a prepared statement, no model.
     const { rowCount } = await runPrepared(
       'is_member',
       'SELECT 1 FROM organization_members WHERE organization_id = $1 AND user_id = $2',
       [organizationId, user.id]
     )
-    return rowCount ? AuthorizationResponse.allow() : AuthorizationResponse.deny(message, 403)
+    return rowCount ? AuthorizationResponse.allow() : notAMember(message)
   }
 }

@@ -4,6 +4,7 @@ import {
   changeEmailValidator,
   changePasswordValidator,
   confirmEmailValidator,
+  deleteAccountValidator,
   forgotPasswordValidator,
   loginValidator,
   resetPasswordValidator,
@@ -125,6 +126,85 @@ const schemas: Record<string, Schema> = {
       createdAt: timestamp,
       updatedAt: timestamp,
     },
+  },
+  AccountExport: {
+    type: 'object',
+    description:
+      'Everything the API holds about the account, each kind of record as the route that lists it answers it; never a password or token hash',
+    required: [
+      'exportedAt',
+      'profile',
+      'signedUpAt',
+      'pendingEmailChange',
+      'sessions',
+      'memberships',
+      'invitationsSent',
+      'invitationsReceived',
+      'auditLog',
+      'newsletter',
+    ],
+    additionalProperties: false,
+    properties: {
+      exportedAt: timestamp,
+      profile: ref('User'),
+      signedUpAt: timestamp,
+      pendingEmailChange: nullable({
+        type: 'object',
+        required: ['email', 'expiresAt'],
+        additionalProperties: false,
+        properties: { email: { type: 'string' }, expiresAt: timestamp },
+      }),
+      sessions: { type: 'array', items: ref('AccountSession') },
+      memberships: {
+        type: 'array',
+        description:
+          "The organizations, each with the account's role, as GET /organizations lists them",
+        items: ref('Organization'),
+      },
+      invitationsSent: { type: 'array', items: ref('ScopedInvitation') },
+      invitationsReceived: { type: 'array', items: ref('ScopedInvitation') },
+      auditLog: {
+        type: 'array',
+        description: 'Entries where the account is the actor or the target, oldest first',
+        items: {
+          type: 'object',
+          required: ['organizationId', 'entry'],
+          additionalProperties: false,
+          properties: {
+            organizationId: uuidSchema,
+            entry: {
+              type: 'object',
+              required: ['id', 'action', 'occurredAt', 'actor', 'target', 'details'],
+              properties: { id: uuidSchema, action: { type: 'string' }, occurredAt: timestamp },
+            },
+          },
+        },
+      },
+      newsletter: nullable({
+        type: 'object',
+        description: 'The newsletter consent record of the same address',
+        required: ['email', 'status', 'subscribedAt', 'consentedAt'],
+        additionalProperties: false,
+        properties: {
+          email: { type: 'string' },
+          status: { type: 'string' },
+          subscribedAt: timestamp,
+          consentedAt: nullable(timestamp),
+          consentIp: nullable({ type: 'string' }),
+          consentUserAgent: nullable({ type: 'string' }),
+          consentOrigin: nullable({ type: 'string' }),
+          consentReferer: nullable({ type: 'string' }),
+          unsubscribedAt: nullable(timestamp),
+          unsubscribedVia: nullable({ type: 'string' }),
+        },
+      }),
+    },
+  },
+  ScopedInvitation: {
+    type: 'object',
+    required: ['organizationId', 'invitation'],
+    additionalProperties: false,
+    properties: { organizationId: uuidSchema, invitation: ref('Invitation') },
   },
   Member: {
     type: 'object',
@@ -273,6 +353,7 @@ function operations(): Record<string, Operation> {
   const updateProfile = fromValidator(updateProfileValidator)
   const changeEmail = fromValidator(changeEmailValidator)
   const confirmEmail = fromValidator(confirmEmailValidator)
+  const deleteAccount = fromValidator(deleteAccountValidator)
   const resetPassword = fromValidator(resetPasswordValidator)
   const changePassword = fromValidator(changePasswordValidator)
   const verifyEmail = fromValidator(verifyEmailValidator)
@@ -447,6 +528,29 @@ function operations(): Record<string, Operation> {
         202: json(ref('Messages'), 'Accepted (the same whether or not the address has an account)'),
       },
       errors: [...jsonBodyErrors, 401, ...everyRoute],
+    },
+    'GET /auth/account/export': {
+      summary: 'Download everything the API holds about the account (one JSON file)',
+      tags: ['auth'],
+      session: true,
+      responses: {
+        200: json(data(ref('AccountExport')), 'The export, as an attachment', {
+          'Content-Disposition': {
+            description: 'attachment; filename="account-<date>.json"',
+            schema: { type: 'string' },
+          },
+        }),
+      },
+      errors: [401, ...everyRoute],
+    },
+    'DELETE /auth/account': {
+      summary:
+        'Delete the account with its current password (409 organization.last_owner, with meta.organizationIds, while it is the last owner of an organization with other members)',
+      tags: ['auth'],
+      session: true,
+      body: deleteAccount.body,
+      responses: { 204: { description: 'Deleted; every session of the account has ended' } },
+      errors: [...jsonBodyErrors, 401, 409, ...everyRoute],
     },
     'POST /auth/email/confirm': {
       summary: 'Confirm a change of address with the emailed token (every other session ends)',

@@ -16,9 +16,14 @@ import { subscribeValidator } from '#validators/newsletter'
 import {
   acceptInvitationValidator,
   addMemberValidator,
+  auditLogValidator,
+  changeRoleValidator,
   createInvitationValidator,
   createOrganizationValidator,
+  transferOwnershipValidator,
+  updateOrganizationValidator,
 } from '#validators/organization'
+import { AUDIT_ACTIONS, ORGANIZATION_ROLES } from '#types/organization'
 import { createEventValidator, listEventsValidator, updateEventValidator } from '#validators/event'
 
 type Schema = Record<string, any>
@@ -75,6 +80,7 @@ const schemas: Record<string, Schema> = {
             code: { type: 'string' },
             field: { type: 'string' },
             rule: { type: 'string' },
+            meta: { type: 'object', description: 'Only where the contract names it' },
           },
         },
       },
@@ -107,22 +113,30 @@ const schemas: Record<string, Schema> = {
   },
   Invitation: {
     type: 'object',
-    required: ['id', 'email', 'createdAt', 'expiresAt'],
+    required: ['id', 'email', 'role', 'invitedBy', 'createdAt', 'expiresAt'],
     additionalProperties: false,
     properties: {
       id: uuidSchema,
       email: { type: 'string' },
+      role: { enum: [...ORGANIZATION_ROLES], description: 'Given on acceptance' },
+      invitedBy: nullable({
+        type: 'object',
+        required: ['userId', 'email'],
+        additionalProperties: false,
+        properties: { userId: uuidSchema, email: { type: 'string' } },
+      }),
       createdAt: timestamp,
       expiresAt: timestamp,
     },
   },
   Organization: {
     type: 'object',
-    required: ['id', 'name', 'createdAt', 'updatedAt'],
+    required: ['id', 'name', 'role', 'createdAt', 'updatedAt'],
     additionalProperties: false,
     properties: {
       id: uuidSchema,
       name: { type: 'string' },
+      role: { enum: [...ORGANIZATION_ROLES], description: 'The caller’s role in it' },
       createdAt: timestamp,
       updatedAt: timestamp,
     },
@@ -208,13 +222,53 @@ const schemas: Record<string, Schema> = {
   },
   Member: {
     type: 'object',
-    required: ['userId', 'email', 'fullName', 'joinedAt'],
+    required: ['userId', 'email', 'fullName', 'role', 'joinedAt'],
     additionalProperties: false,
     properties: {
       userId: uuidSchema,
       email: { type: 'string' },
       fullName: nullable({ type: 'string' }),
+      role: { enum: [...ORGANIZATION_ROLES] },
       joinedAt: timestamp,
+    },
+  },
+  AuditEntry: {
+    type: 'object',
+    required: ['id', 'action', 'occurredAt', 'actor', 'target', 'details'],
+    additionalProperties: false,
+    properties: {
+      id: uuidSchema,
+      action: { enum: [...AUDIT_ACTIONS] },
+      occurredAt: timestamp,
+      actor: {
+        type: 'object',
+        required: ['userId', 'email'],
+        additionalProperties: false,
+        properties: {
+          userId: uuidSchema,
+          email: { ...nullable({ type: 'string' }), description: 'A copy taken at the time' },
+        },
+      },
+      target: {
+        type: 'object',
+        required: ['type', 'id'],
+        additionalProperties: false,
+        properties: {
+          type: { enum: ['user', 'invitation', 'organization', 'event'] },
+          id: uuidSchema,
+          email: nullable({ type: 'string' }),
+        },
+      },
+      details: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          fromRole: { enum: [...ORGANIZATION_ROLES] },
+          toRole: { enum: [...ORGANIZATION_ROLES] },
+          role: { enum: [...ORGANIZATION_ROLES] },
+          name: { type: 'string' },
+        },
+      },
     },
   },
   Address: {
@@ -305,7 +359,7 @@ const json = (schema: Schema, description: string, headers?: Schema) => ({
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'A field, a parameter or the body is invalid (`input.<field>.<rule>`)',
   401: 'No valid session (`auth.unauthenticated`)',
-  403: 'Not a member of the organization (`auth.forbidden`)',
+  403: 'Not a member of the organization (`auth.forbidden`), or a role that is not enough (`auth.insufficient_role`)',
   404: 'Not found (`common.resource.not_found`)',
   409: 'Conflict',
   412: 'If-Match names another version (`common.resource.precondition_failed`)',
@@ -359,6 +413,19 @@ function operations(): Record<string, Operation> {
   const verifyEmail = fromValidator(verifyEmailValidator)
   const createInvitation = fromValidator(createInvitationValidator)
   const acceptInvitation = fromValidator(acceptInvitationValidator)
+  const updateOrganization = fromValidator(updateOrganizationValidator)
+  const changeRole = fromValidator(changeRoleValidator)
+  const transferOwnership = fromValidator(transferOwnershipValidator)
+  const auditLog = fromValidator(auditLogValidator)
+  const actions = AUDIT_ACTIONS.map((action) => action.replace('.', '\\.')).join('|')
+  const auditQuery = {
+    ...(auditLog.body.properties as Record<string, Schema>),
+    action: {
+      type: 'string',
+      description: 'One or more actions, comma-separated',
+      pattern: `^(${actions})(,(${actions}))*$`,
+    },
+  }
   const unsubscribeQuery = { token: { type: 'string', maxLength: 1024 } }
   const listQuery = Object.fromEntries(
     Object.entries(listEvents.body.properties as Record<string, Schema>).map(([name, schema]) => [
@@ -590,7 +657,7 @@ function operations(): Record<string, Operation> {
       errors: [400, 401, 403, ...everyRoute],
     },
     'POST /organizations/:organizationId/invitations': {
-      summary: 'Invite an address by email (link valid 7 days)',
+      summary: 'Invite an address by email (link valid 7 days): owners and admins',
       tags: ['invitations'],
       session: true,
       body: createInvitation.body,
@@ -598,7 +665,7 @@ function operations(): Record<string, Operation> {
       errors: [...jsonBodyErrors, 401, 403, 409, ...everyRoute],
     },
     'DELETE /organizations/:organizationId/invitations/:invitationId': {
-      summary: 'Revoke an invitation (its link dies)',
+      summary: 'Revoke an invitation (its link dies): owners, admins for non-owner ones',
       tags: ['invitations'],
       session: true,
       responses: { 204: { description: 'Revoked' } },
@@ -622,7 +689,7 @@ function operations(): Record<string, Operation> {
       errors: [401, ...everyRoute],
     },
     'POST /organizations': {
-      summary: 'Create an organization (the caller becomes a member)',
+      summary: 'Create an organization (the caller becomes its owner)',
       tags: ['organizations'],
       session: true,
       body: createOrganization.body,
@@ -636,6 +703,73 @@ function operations(): Record<string, Operation> {
       responses: { 200: json(data(ref('Organization')), 'The organization') },
       errors: [400, 401, 403, ...everyRoute],
     },
+    'PATCH /organizations/:organizationId': {
+      summary: 'Rename the organization: owners and admins',
+      tags: ['organizations'],
+      session: true,
+      body: updateOrganization.body,
+      responses: { 200: json(data(ref('Organization')), 'Renamed') },
+      errors: [...jsonBodyErrors, 401, 403, ...everyRoute],
+    },
+    'DELETE /organizations/:organizationId': {
+      summary:
+        'Delete the organization with its members, invitations, events, idempotency records and audit log: owners',
+      tags: ['organizations'],
+      session: true,
+      responses: { 204: { description: 'Deleted' } },
+      errors: [400, 401, 403, ...everyRoute],
+    },
+    'GET /organizations/:organizationId/audit-log': {
+      summary: 'Who did what, newest first (keyset pagination): owners and admins',
+      tags: ['organizations'],
+      session: true,
+      query: auditQuery,
+      responses: {
+        200: json(
+          {
+            type: 'object',
+            required: ['data', 'meta'],
+            additionalProperties: false,
+            properties: {
+              data: { type: 'array', items: ref('AuditEntry') },
+              meta: {
+                type: 'object',
+                required: ['nextCursor'],
+                additionalProperties: false,
+                properties: { nextCursor: nullable({ type: 'string' }) },
+              },
+            },
+          },
+          'A page of entries'
+        ),
+      },
+      errors: [400, 401, 403, ...everyRoute],
+    },
+    'POST /organizations/:organizationId/leave': {
+      summary: 'Leave the organization (not as its last owner)',
+      tags: ['members'],
+      session: true,
+      responses: { 204: { description: 'Left' } },
+      errors: [400, 401, 403, 409, ...everyRoute],
+    },
+    'POST /organizations/:organizationId/ownership-transfer': {
+      summary: 'Make a member owner and the caller admin, in one step: owners',
+      tags: ['members'],
+      session: true,
+      body: transferOwnership.body,
+      responses: {
+        200: json(
+          data({
+            type: 'object',
+            required: ['from', 'to'],
+            additionalProperties: false,
+            properties: { from: ref('Member'), to: ref('Member') },
+          }),
+          'Transferred'
+        ),
+      },
+      errors: [...jsonBodyErrors, 401, 403, 404, 409, ...everyRoute],
+    },
     'GET /organizations/:organizationId/members': {
       summary: 'Members of an organization',
       tags: ['members'],
@@ -644,15 +778,23 @@ function operations(): Record<string, Operation> {
       errors: [400, 401, 403, ...everyRoute],
     },
     'POST /organizations/:organizationId/members': {
-      summary: 'Add an existing account as a member',
+      summary: 'Add an existing account as a member, with a role: owners and admins',
       tags: ['members'],
       session: true,
       body: addMember.body,
       responses: { 201: json(data(ref('Member')), 'Added') },
       errors: [...jsonBodyErrors, 401, 403, 404, 409, ...everyRoute],
     },
+    'PATCH /organizations/:organizationId/members/:userId': {
+      summary: 'Change a member’s role: owners any, admins non-owners to admin or member',
+      tags: ['members'],
+      session: true,
+      body: changeRole.body,
+      responses: { 200: json(data(ref('Member')), 'The member') },
+      errors: [...jsonBodyErrors, 401, 403, 404, 409, ...everyRoute],
+    },
     'DELETE /organizations/:organizationId/members/:userId': {
-      summary: 'Remove a member (not the last one)',
+      summary: 'Remove a member (never the last owner; removing oneself is leaving)',
       tags: ['members'],
       session: true,
       responses: { 204: { description: 'Removed' } },

@@ -186,11 +186,7 @@ const schemas: Record<string, Schema> = {
           additionalProperties: false,
           properties: {
             organizationId: uuidSchema,
-            entry: {
-              type: 'object',
-              required: ['id', 'action', 'occurredAt', 'actor', 'target', 'details'],
-              properties: { id: uuidSchema, action: { type: 'string' }, occurredAt: timestamp },
-            },
+            entry: ref('AuditEntry'),
           },
         },
       },

@@ -20,7 +20,8 @@ export default class AccountDeletionService {
    * Deletes the account in one transaction: refused while it is the last
    * owner of an organization with other members (the owner invariant, under
    * those organizations' row locks); organizations where it is the only
-   * member go with it; pending invitations it sent, its rate-limit counters,
+   * member go with it; pending invitations it sent, its rate-limit counters
+   * (by its id, and its address's login and reset counters),
    * and (by cascade) its memberships, sessions, tokens and idempotency
    * records go; audit entries keep its id but lose its email. Then any
    * session left in a store outside PostgreSQL (Redis) is ended and a
@@ -35,7 +36,13 @@ export default class AccountDeletionService {
         await OrganizationService.purge(trx, organizationId)
       await AuditLog.forgetEmailsOf(trx, id, email)
       await trx.from('organization_invitations').where('invited_by', id).delete()
-      await trx.rawQuery('DELETE FROM rate_limits WHERE position(? in key) > 0', [id])
+      await trx.rawQuery(
+        `DELETE FROM rate_limits
+          WHERE position(? in key) > 0
+             OR starts_with(key, 'login_' || ? || '_') OR position(':login_' || ? || '_' in key) > 0
+             OR key = 'reset_' || ? OR right(key, length(?) + 7) = ':reset_' || ?`,
+        [id, email, email, email, email, email]
+      )
       await trx.from('sessions').where('user_id', id).delete()
       await trx.from('users').where('id', id).delete()
     })

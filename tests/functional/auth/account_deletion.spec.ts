@@ -59,6 +59,14 @@ test.group('Auth account deletion', (group) => {
       .post('/auth/login')
       .json({ email: 'ann@example.com', password: 'correct horse' })
     const elsewhere = sessionCookieOf(login.headers()['set-cookie'])
+    // Counters of its address: a failed login, a reset request.
+    const failed = await client
+      .post('/auth/login')
+      .json({ email: 'ann@example.com', password: 'not the password' })
+    failed.assertStatus(400)
+    const forgot = await client.post('/auth/password/forgot').json({ email: 'ann@example.com' })
+    forgot.assertStatus(202)
+    assert.property(await rowsHolding('ann@example.com'), 'rate_limits')
 
     // An organization of its own, with an event made with an Idempotency-Key.
     const solo = await client.post('/organizations').header('cookie', cookie).json({ name: 'Solo' })

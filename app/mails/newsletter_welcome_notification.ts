@@ -1,4 +1,5 @@
 import { BaseMail } from '@adonisjs/mail'
+import { newsletterListId } from '#config/mail'
 
 const SUBJECT = 'Welcome to our newsletter'
 
@@ -37,7 +38,8 @@ const html = (unsubscribeUrl: string) => `<!doctype html>
  * The welcome email of POST /newsletter/subscribe. Its body is a fixed
  * template: the subscriber's input never reaches the HTML. The sender is
  * the configured MAIL_FROM. It carries RFC 8058 one-click unsubscribe
- * (`List-Unsubscribe` and `List-Unsubscribe-Post`) and shows the same link.
+ * (`List-Unsubscribe` and `List-Unsubscribe-Post`) and shows the same link,
+ * and the list's `List-Id` (RFC 2919) that mailbox providers file it by.
  */
 export default class NewsletterWelcomeNotification extends BaseMail {
   subject = SUBJECT
@@ -52,6 +54,7 @@ export default class NewsletterWelcomeNotification extends BaseMail {
   prepare() {
     this.message
       .to(this.email)
+      .addListHeader('id', { url: newsletterListId, comment: 'Newsletter' })
       .listUnsubscribe(this.unsubscribeUrl, { oneClick: true })
       .text(text(this.unsubscribeUrl))
       .html(html(this.unsubscribeUrl))

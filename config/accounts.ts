@@ -12,6 +12,7 @@ export const frontendUrl = env.get('FRONTEND_URL', publicUrl).replace(/\/+$/, ''
 export const accountTokens = {
   passwordResetTtl: '60 minutes',
   emailVerificationTtl: '24 hours',
+  emailChangeTtl: '24 hours',
   invitationTtl: '7 days',
   /** Random characters per token (base64url, 6 bits each): 192 bits. */
   secretLength: 32,
@@ -21,3 +22,7 @@ export const accountTokens = {
    */
   forgotMinimumMs: 300,
 }
+
+/** The languages an account may choose (contract, Languages): `en` is the default. */
+export const accountLocales = ['en', 'fr'] as const
+export type AccountLocale = (typeof accountLocales)[number]

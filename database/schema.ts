@@ -10,10 +10,12 @@ import type { EventType, EventMetadata, EventStatus } from '#types/event'
 import type { AuditDetails, OrganizationRole } from '#types/organization'
 
 export class AccountTokenSchema extends BaseModel {
-  static $columns = ['createdAt', 'expiresAt', 'hash', 'id', 'purpose', 'userId'] as const
+  static $columns = ['createdAt', 'email', 'expiresAt', 'hash', 'id', 'purpose', 'userId'] as const
   $columns = AccountTokenSchema.$columns
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
+  @column()
+  declare email: string | null
   @column.dateTime()
   declare expiresAt: DateTime
   @column()
@@ -228,7 +230,7 @@ export class SessionSchema extends BaseModel {
 }
 
 export class UserSchema extends BaseModel {
-  static $columns = ['createdAt', 'email', 'emailVerifiedAt', 'fullName', 'id', 'password', 'updatedAt'] as const
+  static $columns = ['createdAt', 'email', 'emailVerifiedAt', 'fullName', 'id', 'locale', 'password', 'updatedAt'] as const
   $columns = UserSchema.$columns
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
@@ -240,6 +242,8 @@ export class UserSchema extends BaseModel {
   declare fullName: string | null
   @column({ isPrimary: true })
   declare id: string
+  @column()
+  declare locale: string | null
   @column({ serializeAs: null })
   declare password: string
   @column.dateTime({ autoCreate: true, autoUpdate: true })

@@ -10,6 +10,7 @@ import { controllers } from '#generated/controllers'
 import { middleware } from '#start/kernel'
 import {
   throttleApi,
+  throttleEmailChange,
   throttleHealth,
   throttleNewsletterRoute,
   throttlePasswordForgot,
@@ -68,6 +69,7 @@ router
         router.post('login', [controllers.Session, 'store'])
         router.post('logout', [controllers.Session, 'destroy']).use(middleware.auth())
         router.get('me', [controllers.Profile, 'show']).use(middleware.auth())
+        router.patch('me', [controllers.Profile, 'update']).use(middleware.auth())
 
         router
           .post('password/forgot', [controllers.PasswordResets, 'store'])
@@ -79,6 +81,17 @@ router
           .post('email/verification', [controllers.EmailVerifications, 'store'])
           .use([middleware.auth(), throttleVerificationEmail])
         router.post('email/verify', [controllers.EmailVerifications, 'update'])
+        router
+          .post('email/change', [controllers.EmailChanges, 'store'])
+          .use([middleware.auth(), throttleEmailChange])
+        router.post('email/confirm', [controllers.EmailChanges, 'update'])
+
+        router
+          .group(() => {
+            router.get('account/export', [controllers.Accounts, 'export'])
+            router.delete('account', [controllers.Accounts, 'destroy'])
+          })
+          .use(middleware.auth())
 
         router
           .group(() => {

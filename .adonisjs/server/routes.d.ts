@@ -18,11 +18,16 @@ export type ScannedRoutes = {
     'session.store': { paramsTuple?: []; params?: {} }
     'session.destroy': { paramsTuple?: []; params?: {} }
     'profile.show': { paramsTuple?: []; params?: {} }
+    'profile.update': { paramsTuple?: []; params?: {} }
     'password_resets.store': { paramsTuple?: []; params?: {} }
     'password_resets.update': { paramsTuple?: []; params?: {} }
     'passwords.update': { paramsTuple?: []; params?: {} }
     'email_verifications.store': { paramsTuple?: []; params?: {} }
     'email_verifications.update': { paramsTuple?: []; params?: {} }
+    'email_changes.store': { paramsTuple?: []; params?: {} }
+    'email_changes.update': { paramsTuple?: []; params?: {} }
+    'accounts.export': { paramsTuple?: []; params?: {} }
+    'accounts.destroy': { paramsTuple?: []; params?: {} }
     'account_sessions.index': { paramsTuple?: []; params?: {} }
     'account_sessions.destroy': { paramsTuple: [ParamValue]; params: {'sessionId': ParamValue} }
     'account_sessions.clear': { paramsTuple?: []; params?: {} }
@@ -58,6 +63,8 @@ export type ScannedRoutes = {
     'password_resets.update': { paramsTuple?: []; params?: {} }
     'email_verifications.store': { paramsTuple?: []; params?: {} }
     'email_verifications.update': { paramsTuple?: []; params?: {} }
+    'email_changes.store': { paramsTuple?: []; params?: {} }
+    'email_changes.update': { paramsTuple?: []; params?: {} }
     'organizations.store': { paramsTuple?: []; params?: {} }
     'organization_members.leave': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'organization_members.transfer': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
@@ -76,6 +83,7 @@ export type ScannedRoutes = {
     'api_docs.page': { paramsTuple?: []; params?: {} }
     'api_docs.viewer': { paramsTuple?: []; params?: {} }
     'profile.show': { paramsTuple?: []; params?: {} }
+    'accounts.export': { paramsTuple?: []; params?: {} }
     'account_sessions.index': { paramsTuple?: []; params?: {} }
     'organizations.index': { paramsTuple?: []; params?: {} }
     'organizations.show': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
@@ -95,6 +103,7 @@ export type ScannedRoutes = {
     'api_docs.page': { paramsTuple?: []; params?: {} }
     'api_docs.viewer': { paramsTuple?: []; params?: {} }
     'profile.show': { paramsTuple?: []; params?: {} }
+    'accounts.export': { paramsTuple?: []; params?: {} }
     'account_sessions.index': { paramsTuple?: []; params?: {} }
     'organizations.index': { paramsTuple?: []; params?: {} }
     'organizations.show': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
@@ -104,21 +113,23 @@ export type ScannedRoutes = {
     'events.index': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'events.show': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'id': ParamValue} }
   }
+  PATCH: {
+    'profile.update': { paramsTuple?: []; params?: {} }
+    'organizations.update': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
+    'organization_members.update': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'userId': ParamValue} }
+    'events.update': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'id': ParamValue} }
+  }
   PUT: {
     'passwords.update': { paramsTuple?: []; params?: {} }
   }
   DELETE: {
+    'accounts.destroy': { paramsTuple?: []; params?: {} }
     'account_sessions.destroy': { paramsTuple: [ParamValue]; params: {'sessionId': ParamValue} }
     'account_sessions.clear': { paramsTuple?: []; params?: {} }
     'organizations.destroy': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'organization_members.destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'userId': ParamValue} }
     'organization_invitations.destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'invitationId': ParamValue} }
     'events.destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'id': ParamValue} }
-  }
-  PATCH: {
-    'organizations.update': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
-    'organization_members.update': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'userId': ParamValue} }
-    'events.update': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'id': ParamValue} }
   }
 }
 declare module '@adonisjs/core/types/http' {

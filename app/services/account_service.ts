@@ -17,4 +17,12 @@ export default class AccountService {
       throw error
     }
   }
+
+  /** Changes the name and the language; a member left out stays as it is. */
+  async updateProfile(user: User, changes: { fullName?: string | null; locale?: string | null }) {
+    if (changes.fullName !== undefined) user.fullName = changes.fullName
+    if (changes.locale !== undefined) user.locale = changes.locale
+    await user.save()
+    return user
+  }
 }

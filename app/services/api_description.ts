@@ -1,11 +1,15 @@
 import router from '@adonisjs/core/services/router'
 import type { VineValidator } from '@vinejs/vine'
 import {
+  changeEmailValidator,
   changePasswordValidator,
+  confirmEmailValidator,
+  deleteAccountValidator,
   forgotPasswordValidator,
   loginValidator,
   resetPasswordValidator,
   signupValidator,
+  updateProfileValidator,
   verifyEmailValidator,
 } from '#validators/auth'
 import { subscribeValidator } from '#validators/newsletter'
@@ -84,13 +88,14 @@ const schemas: Record<string, Schema> = {
   },
   User: {
     type: 'object',
-    required: ['id', 'email', 'fullName', 'emailVerifiedAt'],
+    required: ['id', 'email', 'fullName', 'emailVerifiedAt', 'locale'],
     additionalProperties: false,
     properties: {
       id: uuidSchema,
       email: { type: 'string' },
       fullName: nullable({ type: 'string' }),
       emailVerifiedAt: nullable(timestamp),
+      locale: nullable({ type: 'string', enum: ['en', 'fr'] }),
     },
   },
   AccountSession: {
@@ -135,6 +140,81 @@ const schemas: Record<string, Schema> = {
       createdAt: timestamp,
       updatedAt: timestamp,
     },
+  },
+  AccountExport: {
+    type: 'object',
+    description:
+      'Everything the API holds about the account, each kind of record as the route that lists it answers it; never a password or token hash',
+    required: [
+      'exportedAt',
+      'profile',
+      'signedUpAt',
+      'pendingEmailChange',
+      'sessions',
+      'memberships',
+      'invitationsSent',
+      'invitationsReceived',
+      'auditLog',
+      'newsletter',
+    ],
+    additionalProperties: false,
+    properties: {
+      exportedAt: timestamp,
+      profile: ref('User'),
+      signedUpAt: timestamp,
+      pendingEmailChange: nullable({
+        type: 'object',
+        required: ['email', 'expiresAt'],
+        additionalProperties: false,
+        properties: { email: { type: 'string' }, expiresAt: timestamp },
+      }),
+      sessions: { type: 'array', items: ref('AccountSession') },
+      memberships: {
+        type: 'array',
+        description:
+          "The organizations, each with the account's role, as GET /organizations lists them",
+        items: ref('Organization'),
+      },
+      invitationsSent: { type: 'array', items: ref('ScopedInvitation') },
+      invitationsReceived: { type: 'array', items: ref('ScopedInvitation') },
+      auditLog: {
+        type: 'array',
+        description: 'Entries where the account is the actor or the target, oldest first',
+        items: {
+          type: 'object',
+          required: ['organizationId', 'entry'],
+          additionalProperties: false,
+          properties: {
+            organizationId: uuidSchema,
+            entry: ref('AuditEntry'),
+          },
+        },
+      },
+      newsletter: nullable({
+        type: 'object',
+        description: 'The newsletter consent record of the same address',
+        required: ['email', 'status', 'subscribedAt', 'consentedAt'],
+        additionalProperties: false,
+        properties: {
+          email: { type: 'string' },
+          status: { type: 'string' },
+          subscribedAt: timestamp,
+          consentedAt: nullable(timestamp),
+          consentIp: nullable({ type: 'string' }),
+          consentUserAgent: nullable({ type: 'string' }),
+          consentOrigin: nullable({ type: 'string' }),
+          consentReferer: nullable({ type: 'string' }),
+          unsubscribedAt: nullable(timestamp),
+          unsubscribedVia: nullable({ type: 'string' }),
+        },
+      }),
+    },
+  },
+  ScopedInvitation: {
+    type: 'object',
+    required: ['organizationId', 'invitation'],
+    additionalProperties: false,
+    properties: { organizationId: uuidSchema, invitation: ref('Invitation') },
   },
   Member: {
     type: 'object',
@@ -322,6 +402,10 @@ function operations(): Record<string, Operation> {
   const updateEvent = fromValidator(updateEventValidator)
   const listEvents = fromValidator(listEventsValidator)
   const forgotPassword = fromValidator(forgotPasswordValidator)
+  const updateProfile = fromValidator(updateProfileValidator)
+  const changeEmail = fromValidator(changeEmailValidator)
+  const confirmEmail = fromValidator(confirmEmailValidator)
+  const deleteAccount = fromValidator(deleteAccountValidator)
   const resetPassword = fromValidator(resetPasswordValidator)
   const changePassword = fromValidator(changePasswordValidator)
   const verifyEmail = fromValidator(verifyEmailValidator)
@@ -461,6 +545,14 @@ function operations(): Record<string, Operation> {
       responses: { 200: json(data(ref('User')), 'The account') },
       errors: [401, ...everyRoute],
     },
+    'PATCH /auth/me': {
+      summary: 'Change the name or the language of the account',
+      tags: ['auth'],
+      session: true,
+      body: updateProfile.body,
+      responses: { 200: json(data(ref('User')), 'The account') },
+      errors: [...jsonBodyErrors, 401, ...everyRoute],
+    },
     'POST /auth/password/forgot': {
       summary: 'Email a password reset link (same answer whether or not the account exists)',
       tags: ['auth'],
@@ -496,6 +588,47 @@ function operations(): Record<string, Operation> {
       body: verifyEmail.body,
       responses: { 200: json(data(ref('User')), 'Verified') },
       errors: [...jsonBodyErrors, ...everyRoute],
+    },
+    'POST /auth/email/change': {
+      summary:
+        'Move the account to a new address: a link (24 h) to it, a notice to the current one; nothing changes until the link is used',
+      tags: ['auth'],
+      session: true,
+      body: changeEmail.body,
+      responses: {
+        202: json(ref('Messages'), 'Accepted (the same whether or not the address has an account)'),
+      },
+      errors: [...jsonBodyErrors, 401, ...everyRoute],
+    },
+    'GET /auth/account/export': {
+      summary: 'Download everything the API holds about the account (one JSON file)',
+      tags: ['auth'],
+      session: true,
+      responses: {
+        200: json(data(ref('AccountExport')), 'The export, as an attachment', {
+          'Content-Disposition': {
+            description: 'attachment; filename="account-<date>.json"',
+            schema: { type: 'string' },
+          },
+        }),
+      },
+      errors: [401, ...everyRoute],
+    },
+    'DELETE /auth/account': {
+      summary:
+        'Delete the account with its current password (409 organization.last_owner, with meta.organizationIds, while it is the last owner of an organization with other members)',
+      tags: ['auth'],
+      session: true,
+      body: deleteAccount.body,
+      responses: { 204: { description: 'Deleted; every session of the account has ended' } },
+      errors: [...jsonBodyErrors, 401, 409, ...everyRoute],
+    },
+    'POST /auth/email/confirm': {
+      summary: 'Confirm a change of address with the emailed token (every other session ends)',
+      tags: ['auth'],
+      body: confirmEmail.body,
+      responses: { 200: json(data(ref('User')), 'The account at its new, verified address') },
+      errors: [...jsonBodyErrors, 409, ...everyRoute],
     },
     'GET /auth/sessions': {
       summary: 'The sessions of the account',

@@ -3,11 +3,15 @@ import { BaseTransformer } from '@adonisjs/core/transformers'
 import { utcIso } from '#helpers/utc_iso'
 
 export default class UserTransformer extends BaseTransformer<User> {
-  /** `emailVerifiedAt` is null until the address is verified (contract). */
+  /**
+   * `emailVerifiedAt` is null until the address is verified; `locale` null
+   * until the owner picks a language (contract).
+   */
   toObject() {
     return {
       ...this.pick(this.resource, ['id', 'email', 'fullName']),
       emailVerifiedAt: utcIso(this.resource.emailVerifiedAt ?? null),
+      locale: this.resource.locale ?? null,
     }
   }
 }

@@ -1,5 +1,6 @@
 import vine from '@vinejs/vine'
 import { characters, text, withoutNulCharacter } from '#validators/rules'
+import { accountLocales } from '#config/accounts'
 
 /** Emails compare case-insensitively: they are stored lower-cased. */
 const email = () => text({ max: 254 }).email().toLowerCase()
@@ -39,4 +40,21 @@ export const verifyEmailValidator = vine.create({ token: token() })
 
 export const destroySessionValidator = vine.create({
   params: vine.object({ sessionId: vine.string().maxLength(64) }),
+})
+
+/** PATCH: every field optional; null clears the name, or the language (requests then choose). */
+export const updateProfileValidator = vine.create({
+  fullName: text({ max: 255 }).nullable().optional(),
+  locale: vine.enum(accountLocales).nullable().optional(),
+})
+
+export const changeEmailValidator = vine.create({
+  email: email(),
+  currentPassword: vine.string().maxLength(128),
+})
+
+export const confirmEmailValidator = vine.create({ token: token() })
+
+export const deleteAccountValidator = vine.create({
+  currentPassword: vine.string().maxLength(128),
 })

@@ -38,7 +38,13 @@ test.group('Auth email verification', (group) => {
     const verify = await client.post('/auth/email/verify').json({ token })
     verify.assertStatus(200)
     const { data } = verify.body()
-    assert.deepEqual(Object.keys(data).sort(), ['email', 'emailVerifiedAt', 'fullName', 'id'])
+    assert.deepEqual(Object.keys(data).sort(), [
+      'email',
+      'emailVerifiedAt',
+      'fullName',
+      'id',
+      'locale',
+    ])
     assert.equal(data.id, signup.body().data.id)
     assert.match(data.emailVerifiedAt, /^\d{4}-\d\d-\d\dT.*Z$/)
 

@@ -33,7 +33,13 @@ test.group('Auth login', (group) => {
 
     response.assertStatus(200)
     response.assertBody({
-      data: { id: user.id, email: 'ann@example.com', fullName: 'Ann', emailVerifiedAt: null },
+      data: {
+        id: user.id,
+        email: 'ann@example.com',
+        fullName: 'Ann',
+        emailVerifiedAt: null,
+        locale: null,
+      },
     })
     const setCookie = [response.headers()['set-cookie'] ?? []]
       .flat()
@@ -48,7 +54,13 @@ test.group('Auth login', (group) => {
       .header('cookie', sessionCookieOf(response.headers()['set-cookie']))
     me.assertStatus(200)
     me.assertBody({
-      data: { id: user.id, email: 'ann@example.com', fullName: 'Ann', emailVerifiedAt: null },
+      data: {
+        id: user.id,
+        email: 'ann@example.com',
+        fullName: 'Ann',
+        emailVerifiedAt: null,
+        locale: null,
+      },
     })
   })
 
@@ -61,7 +73,13 @@ test.group('Auth login', (group) => {
 
     response.assertStatus(200)
     response.assertBody({
-      data: { id: user.id, email: 'ann@example.com', fullName: 'Ann', emailVerifiedAt: null },
+      data: {
+        id: user.id,
+        email: 'ann@example.com',
+        fullName: 'Ann',
+        emailVerifiedAt: null,
+        locale: null,
+      },
     })
   })
 
@@ -135,7 +153,13 @@ test.group('Auth login', (group) => {
     const withNew = await client.get('/auth/me').header('cookie', after)
     withNew.assertStatus(200)
     withNew.assertBody({
-      data: { id: user.id, email: user.email, fullName: user.fullName, emailVerifiedAt: null },
+      data: {
+        id: user.id,
+        email: user.email,
+        fullName: user.fullName,
+        emailVerifiedAt: null,
+        locale: null,
+      },
     })
   })
 
@@ -217,7 +241,13 @@ test.group('Auth login', (group) => {
 
     response.assertStatus(200)
     response.assertBody({
-      data: { id: bob.id, email: bob.email, fullName: bob.fullName, emailVerifiedAt: null },
+      data: {
+        id: bob.id,
+        email: bob.email,
+        fullName: bob.fullName,
+        emailVerifiedAt: null,
+        locale: null,
+      },
     })
   })
 

@@ -68,7 +68,13 @@ test.group('Auth logout', (group) => {
     const me = await client.get('/auth/me').header('cookie', phone)
     me.assertStatus(200)
     me.assertBody({
-      data: { id: user.id, email: user.email, fullName: user.fullName, emailVerifiedAt: null },
+      data: {
+        id: user.id,
+        email: user.email,
+        fullName: user.fullName,
+        emailVerifiedAt: null,
+        locale: null,
+      },
     })
     await db.assertCount('sessions', 1)
   })

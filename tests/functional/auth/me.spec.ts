@@ -16,7 +16,13 @@ test.group('Auth me', (group) => {
 
     response.assertStatus(200)
     response.assertBody({
-      data: { id: user.id, email: 'ann@example.com', fullName: 'Ann', emailVerifiedAt: null },
+      data: {
+        id: user.id,
+        email: 'ann@example.com',
+        fullName: 'Ann',
+        emailVerifiedAt: null,
+        locale: null,
+      },
     })
   })
 

@@ -25,7 +25,13 @@ test.group('Auth signup', (group) => {
     const { data } = response.body()
     assert.match(data.id, UUID_V7)
     response.assertBody({
-      data: { id: data.id, email: 'ann@example.com', fullName: 'Ann Smith', emailVerifiedAt: null },
+      data: {
+        id: data.id,
+        email: 'ann@example.com',
+        fullName: 'Ann Smith',
+        emailVerifiedAt: null,
+        locale: null,
+      },
     })
     await database.assertHas('users', {
       id: data.id,
@@ -80,6 +86,7 @@ test.group('Auth signup', (group) => {
         email: 'bob@example.com',
         fullName: null,
         emailVerifiedAt: null,
+        locale: null,
       },
     })
     await database.assertHas('users', { email: 'bob@example.com', full_name: null })
@@ -149,6 +156,7 @@ test.group('Auth signup', (group) => {
           email: SIGNUP.email,
           fullName: signup.fullName,
           emailVerifiedAt: null,
+          locale: null,
         },
       })
       await database.assertHas('users', { email: SIGNUP.email, full_name: signup.fullName })

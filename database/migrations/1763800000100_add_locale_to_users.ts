@@ -1,0 +1,20 @@
+import { BaseSchema } from '@adonisjs/lucid/schema'
+
+export default class extends BaseSchema {
+  protected tableName = 'users'
+
+  async up() {
+    this.schema.alterTable(this.tableName, (table) => {
+      // Null until the owner picks a language: requests then negotiate one (contract, Languages).
+      table.string('locale', 8).nullable()
+      table.check(`locale in ('en', 'fr')`, [], 'users_locale_supported')
+    })
+  }
+
+  async down() {
+    this.schema.alterTable(this.tableName, (table) => {
+      table.dropChecks(['users_locale_supported'])
+      table.dropColumn('locale')
+    })
+  }
+}

@@ -7,6 +7,7 @@
 import { BaseModel, column } from '@adonisjs/lucid/orm'
 import { DateTime } from 'luxon'
 import type { EventType, EventMetadata, EventStatus } from '#types/event'
+import type { AuditDetails, OrganizationRole } from '#types/organization'
 
 export class AccountTokenSchema extends BaseModel {
   static $columns = ['createdAt', 'expiresAt', 'hash', 'id', 'purpose', 'userId'] as const
@@ -130,8 +131,33 @@ export class NewsletterErasureSchema extends BaseModel {
   declare erasedAt: DateTime
 }
 
+export class OrganizationAuditEntrySchema extends BaseModel {
+  static $columns = ['action', 'actorEmail', 'actorId', 'details', 'id', 'occurredAt', 'organizationId', 'targetEmail', 'targetId', 'targetType'] as const
+  $columns = OrganizationAuditEntrySchema.$columns
+  @column()
+  declare action: string
+  @column()
+  declare actorEmail: string | null
+  @column()
+  declare actorId: string
+  @column()
+  declare details: AuditDetails
+  @column({ isPrimary: true })
+  declare id: string
+  @column.dateTime()
+  declare occurredAt: DateTime
+  @column()
+  declare organizationId: string
+  @column()
+  declare targetEmail: string | null
+  @column()
+  declare targetId: string
+  @column()
+  declare targetType: string
+}
+
 export class OrganizationInvitationSchema extends BaseModel {
-  static $columns = ['createdAt', 'email', 'expiresAt', 'hash', 'id', 'invitedBy', 'organizationId'] as const
+  static $columns = ['createdAt', 'email', 'expiresAt', 'hash', 'id', 'invitedBy', 'organizationId', 'role'] as const
   $columns = OrganizationInvitationSchema.$columns
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
@@ -147,15 +173,19 @@ export class OrganizationInvitationSchema extends BaseModel {
   declare invitedBy: string | null
   @column()
   declare organizationId: string
+  @column()
+  declare role: OrganizationRole
 }
 
 export class OrganizationMemberSchema extends BaseModel {
-  static $columns = ['createdAt', 'organizationId', 'userId'] as const
+  static $columns = ['createdAt', 'organizationId', 'role', 'userId'] as const
   $columns = OrganizationMemberSchema.$columns
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
   @column({ isPrimary: true })
   declare organizationId: string
+  @column()
+  declare role: OrganizationRole
   @column()
   declare userId: string
 }

@@ -6,6 +6,12 @@ const eventTypes = (name: string) => ({
   decorators: [{ name: '@column' }],
 })
 
+const organizationTypes = (name: string) => ({
+  tsType: name,
+  imports: [{ source: '#types/organization', typeImports: [name] }],
+  decorators: [{ name: '@column' }],
+})
+
 /**
  * Types for the columns PostgreSQL cannot describe: enums and the jsonb metadata.
  */
@@ -18,5 +24,8 @@ export default {
         metadata: eventTypes('EventMetadata'),
       },
     },
+    organization_members: { columns: { role: organizationTypes('OrganizationRole') } },
+    organization_invitations: { columns: { role: organizationTypes('OrganizationRole') } },
+    organization_audit_entries: { columns: { details: organizationTypes('AuditDetails') } },
   },
 } satisfies SchemaRules

@@ -1,7 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import OrganizationPolicy from '#policies/organization_policy'
-import InvitationService from '#services/invitation_service'
+import InvitationService from '#services/organizations/invitation_service'
 import InvitationTransformer from '#transformers/invitation_transformer'
 import OrganizationTransformer from '#transformers/organization_transformer'
 import {

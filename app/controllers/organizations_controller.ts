@@ -1,7 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import OrganizationPolicy from '#policies/organization_policy'
-import OrganizationService from '#services/organization_service'
+import OrganizationService from '#services/organizations/organization_service'
 import OrganizationTransformer from '#transformers/organization_transformer'
 import { createOrganizationValidator, organizationValidator } from '#validators/organization'
 

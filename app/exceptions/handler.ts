@@ -16,7 +16,13 @@ import { requestIdOf, securityHeaders } from '#middleware/security_headers_middl
 import { isInvalidData } from '#services/database_errors'
 import { isDependencyUnavailable } from '#services/dependency_errors'
 
-type ErrorEntry = { message: string; code: string; field?: string; rule?: string }
+type ErrorEntry = {
+  message: string
+  code: string
+  field?: string
+  rule?: string
+  meta?: Record<string, unknown>
+}
 type Rendered = { status: number; errors: ErrorEntry[]; headers?: Record<string, string> }
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']
@@ -77,6 +83,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     if (error instanceof ApiException) {
       const entry: ErrorEntry = { message: error.message, code: error.code! }
       if (error.field) entry.field = error.field
+      if (error.meta) entry.meta = error.meta
       return { status: error.status, errors: [entry] }
     }
     if (error instanceof authErrors.E_UNAUTHORIZED_ACCESS) {
@@ -86,7 +93,9 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       return one(400, 'Invalid email or password', 'auth.invalid_credentials')
     }
     if (error instanceof bouncerErrors.E_AUTHORIZATION_FAILURE) {
-      return one(403, error.response.message ?? error.message, 'auth.forbidden')
+      // A policy names its refusal (auth.forbidden or auth.insufficient_role).
+      const { code } = error.response as { code?: string }
+      return one(403, error.response.message ?? error.message, code ?? 'auth.forbidden')
     }
     if (error instanceof lucidErrors.E_ROW_NOT_FOUND) {
       return one(404, 'Resource not found', 'common.resource.not_found')

@@ -1,0 +1,103 @@
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import LastOwnerException from '#exceptions/last_owner_exception'
+
+/** Where an account about to disappear from every organization leaves them. */
+export type DepartureOutlook = {
+  /** Organizations that would lose their last owner while other members remain: refuse. */
+  lastOwnerOf: string[]
+  /** Organizations with no other member: they go with the account. */
+  soleMemberOf: string[]
+}
+
+const LAST_OWNER = 'An organization must keep at least one owner'
+
+/**
+ * "An organization always has at least one owner" (contract, Roles inside
+ * an organization), kept in this one place. Every change that can take an
+ * owner away (demotion, removal, leaving, ownership transfer, account
+ * deletion) runs in a transaction that takes the organization's row lock
+ * here (`SELECT … FOR UPDATE`) before counting owners, so two such changes
+ * on one organization run one after the other and the second counts what
+ * the first left. The lock is held until the transaction ends: write the
+ * change (and its audit entry) in the same transaction.
+ */
+export default class OwnerInvariant {
+  /**
+   * Takes the organization's row lock until `trx` ends (taking it again in
+   * the same transaction is free). False when the organization does not exist.
+   */
+  static async lock(trx: TransactionClientContract, organizationId: string) {
+    const { rows } = await trx.rawQuery('SELECT id FROM organizations WHERE id = ? FOR UPDATE', [
+      organizationId,
+    ])
+    return rows.length > 0
+  }
+
+  /**
+   * Refuses with 409 `organization.last_owner` when no owner would be left
+   * once the accounts in `losing` stop being owners (demoted, removed, left,
+   * transferred away). Takes the lock first, then counts the other owners.
+   */
+  static async assertOwnerRemains(
+    trx: TransactionClientContract,
+    organizationId: string,
+    losing: string[]
+  ) {
+    await this.lock(trx, organizationId)
+    const { rows } = await trx.rawQuery(
+      `SELECT count(*)::int AS owners FROM organization_members
+        WHERE organization_id = ? AND role = 'owner' AND NOT (user_id = ANY(?::uuid[]))`,
+      [organizationId, losing]
+    )
+    if (rows[0].owners === 0) throw new LastOwnerException(LAST_OWNER)
+  }
+
+  /**
+   * For an account about to leave every organization at once (account
+   * deletion): locks each organization it belongs to, in id order so two
+   * such departures cannot deadlock, then sorts them. The locks are held
+   * until `trx` ends, so the answer stays true while the caller acts on it.
+   */
+  static async outlookWithout(
+    trx: TransactionClientContract,
+    userId: string
+  ): Promise<DepartureOutlook> {
+    const { rows: locked } = await trx.rawQuery(
+      `SELECT id FROM organizations
+        WHERE id IN (SELECT organization_id FROM organization_members WHERE user_id = ?)
+        ORDER BY id FOR UPDATE`,
+      [userId]
+    )
+    if (locked.length === 0) return { lastOwnerOf: [], soleMemberOf: [] }
+    const { rows } = await trx.rawQuery(
+      `SELECT organization_id AS id,
+              bool_or(user_id = ? AND role = 'owner') AS is_owner,
+              count(*) FILTER (WHERE user_id <> ? AND role = 'owner')::int AS other_owners,
+              count(*) FILTER (WHERE user_id <> ?)::int AS others
+         FROM organization_members
+        WHERE organization_id = ANY(?::uuid[])
+        GROUP BY organization_id
+        ORDER BY organization_id`,
+      [userId, userId, userId, locked.map((row: { id: string }) => row.id)]
+    )
+    const lastOwnerOf: string[] = []
+    const soleMemberOf: string[] = []
+    for (const row of rows) {
+      if (row.others === 0) soleMemberOf.push(row.id)
+      else if (row.is_owner && row.other_owners === 0) lastOwnerOf.push(row.id)
+    }
+    return { lastOwnerOf, soleMemberOf }
+  }
+
+  /**
+   * The refusal of an account deletion: 409 `organization.last_owner` with
+   * the organizations in `errors[0].meta.organizationIds`.
+   */
+  static refusal(organizationIds: string[]) {
+    const error = new LastOwnerException(
+      'Transfer ownership or delete these organizations first: the account is their last owner'
+    )
+    error.meta = { organizationIds }
+    return error
+  }
+}

@@ -1,0 +1,30 @@
+/** The three fixed roles inside an organization (contract, "Roles inside an organization"). */
+export const ORGANIZATION_ROLES = ['owner', 'admin', 'member'] as const
+
+export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number]
+
+/** What an audit-log entry records (contract: the list of actions). */
+export const AUDIT_ACTIONS = [
+  'organization.created',
+  'organization.renamed',
+  'member.added',
+  'member.removed',
+  'member.left',
+  'member.role_changed',
+  'ownership.transferred',
+  'invitation.created',
+  'invitation.revoked',
+  'invitation.accepted',
+  'event.deleted',
+] as const
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number]
+
+export type AuditTargetType = 'user' | 'invitation' | 'organization' | 'event'
+
+export type AuditDetails = {
+  fromRole?: OrganizationRole
+  toRole?: OrganizationRole
+  role?: OrganizationRole
+  name?: string
+}

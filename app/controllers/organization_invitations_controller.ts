@@ -11,6 +11,7 @@ import {
   revokeInvitationValidator,
 } from '#validators/organization'
 import { invitationLimiter } from '#start/limiter'
+import { languageOf } from '#helpers/languages'
 
 @inject()
 export default class OrganizationInvitationsController {
@@ -25,14 +26,16 @@ export default class OrganizationInvitationsController {
   }
 
   /** Emails an invitation; 20 per organization per day (contract). */
-  async store({ request, response, auth, bouncer, serialize }: HttpContext) {
+  async store(ctx: HttpContext) {
+    const { request, response, auth, bouncer, serialize } = ctx
     const { params, email } = await request.validateUsing(createInvitationValidator)
     await bouncer.with(OrganizationPolicy).authorize('manageMembers', params.organizationId)
     await invitationLimiter().consume(`invitations_${params.organizationId}`)
     const invitation = await this.invitations.invite(
       params.organizationId,
       auth.getUserOrFail().id,
-      email
+      email,
+      languageOf(ctx)
     )
     response.status(201)
     return serialize(InvitationTransformer.transform(invitation))

@@ -1,8 +1,10 @@
 import { AuthorizationResponse, BasePolicy } from '@adonisjs/bouncer'
 import type User from '#models/user'
 import { runPrepared } from '#helpers/prepared_statement'
+import { inEnglish } from '#helpers/languages'
 
-const NOT_A_MEMBER = 'You are not a member of this organization'
+/** Catalogue keys of the refusals (resources/lang/<locale>/errors.json). */
+const NOT_A_MEMBER = 'errors.auth.not_a_member'
 
 /**
  * Membership decides everything (there are no roles). It is asked before
@@ -19,11 +21,7 @@ export default class OrganizationPolicy extends BasePolicy {
   }
 
   async createEvent(user: User, organizationId: string) {
-    return this.#member(
-      user,
-      organizationId,
-      'You do not have permission to create events in this organization'
-    )
+    return this.#member(user, organizationId, 'errors.auth.cannot_create_events')
   }
 
   async listEvents(user: User, organizationId: string) {
@@ -32,9 +30,7 @@ export default class OrganizationPolicy extends BasePolicy {
 
   /** Membership comes with the event lookup (EventService.findAsMember): one query. */
   viewEvent(_user: User, lookup: { isMember: boolean }) {
-    return lookup.isMember
-      ? AuthorizationResponse.allow()
-      : AuthorizationResponse.deny(NOT_A_MEMBER, 403)
+    return lookup.isMember ? AuthorizationResponse.allow() : refusal(NOT_A_MEMBER)
   }
 
   updateEvent(user: User, lookup: { isMember: boolean }) {
@@ -46,13 +42,18 @@ export default class OrganizationPolicy extends BasePolicy {
     return this.viewEvent(user, outcome)
   }
 
-  async #member(user: User, organizationId: string, message: string) {
+  async #member(user: User, organizationId: string, messageKey: string) {
     // Asked before every create and list: a prepared statement, no model.
     const { rowCount } = await runPrepared(
       'is_member',
       'SELECT 1 FROM organization_members WHERE organization_id = $1 AND user_id = $2',
       [organizationId, user.id]
     )
-    return rowCount ? AuthorizationResponse.allow() : AuthorizationResponse.deny(message, 403)
+    return rowCount ? AuthorizationResponse.allow() : refusal(messageKey)
   }
+}
+
+/** A 403 whose message is the catalogue's, in English for the logs and translated by the handler. */
+function refusal(messageKey: string) {
+  return AuthorizationResponse.deny(inEnglish(messageKey), 403).t(messageKey)
 }

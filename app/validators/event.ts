@@ -16,6 +16,7 @@ import {
   text,
   uuid,
 } from '#validators/rules'
+import { message } from '#exceptions/api_exception'
 
 const guestNumber = () => vine.number({ strict: true }).withoutDecimals().min(0).max(99999)
 const amount = () => vine.number({ strict: true }).min(0)
@@ -112,10 +113,12 @@ const statusList = () =>
           statuses.length === 0 ||
           !statuses.every((status) => typeof status === 'string' && isEventStatus(status))
         ) {
+          // Its own message under the `enum` rule: `messageKey` names it in the catalogue.
           field.report(
             `The {{ field }} field must be a comma-separated list of ${EVENT_STATUSES.join(', ')}`,
             'enum',
-            field
+            field,
+            { messageKey: 'status_list', choices: EVENT_STATUSES.join(', ') }
           )
         }
       })()
@@ -170,11 +173,7 @@ export function assertOrderedRanges(stored: EventMetadata) {
   for (const range of ['guestCount', 'budgetRange'] as const) {
     const { min, max } = stored[range] ?? {}
     if (typeof min === 'number' && typeof max === 'number' && min > max) {
-      throw invalidField(
-        `metadata.${range}.min`,
-        'range',
-        'The min field must not be greater than max'
-      )
+      throw invalidField(`metadata.${range}.min`, 'range', message('errors.events.range_order'))
     }
   }
   return stored
@@ -185,7 +184,8 @@ export function assertOrderedRanges(stored: EventMetadata) {
  * an address must give one), and its postal code must fit its country.
  */
 export function assertValidAddress(stored: EventAddressInput) {
-  if (!stored.city) throw invalidField('address.city', 'required', 'The city field is required')
+  if (!stored.city)
+    throw invalidField('address.city', 'required', message('errors.events.city_required'))
   assertPostalCodeFitsCountry(stored)
 }
 
@@ -204,6 +204,6 @@ function assertPostalCodeFitsCountry({ postalCode, country }: EventAddressInput)
   throw invalidField(
     'address.postalCode',
     'postal_code',
-    `The postalCode field must be a valid postal code for ${country}`
+    message('errors.events.postal_code', { country })
   )
 }

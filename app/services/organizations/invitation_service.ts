@@ -15,8 +15,10 @@ import { isUniqueViolation } from '#services/database_errors'
 import { EmailedToken } from '#services/emailed_token'
 import MailDelivery from '#services/mail_delivery'
 import { accountTokens } from '#config/accounts'
+import type { Language } from '#helpers/languages'
+import { message } from '#exceptions/api_exception'
 
-const NOT_SENT = 'Failed to send the invitation email.'
+const NOT_SENT = message('errors.organizations.invitation_not_sent')
 
 @inject()
 export default class InvitationService {
@@ -27,7 +29,8 @@ export default class InvitationService {
    * transaction held. When the email fails the invitation is removed, so
    * nothing is half-done and the same address can be invited again.
    */
-  async invite(organizationId: string, inviterId: string, email: string) {
+  /** `language`: the inviting request's; the email is written in it. */
+  async invite(organizationId: string, inviterId: string, email: string, language: Language) {
     const { secret, hash, expiresAt } = EmailedToken.create(accountTokens.invitationTtl)
     const { invitation, organization } = await db.transaction(async (trx) => {
       const found = await Organization.findOrFail(organizationId, { client: trx })
@@ -37,7 +40,8 @@ export default class InvitationService {
         .where('organization_members.organization_id', organizationId)
         .where('users.email', email)
         .first()
-      if (member) throw new ConflictException('This address is already a member')
+      if (member)
+        throw new ConflictException(message('errors.organizations.address_already_member'))
       // An expired invitation no longer blocks a new one.
       await OrganizationInvitation.query({ client: trx })
         .where('organization_id', organizationId)
@@ -58,7 +62,7 @@ export default class InvitationService {
         return { invitation: created, organization: found }
       } catch (error) {
         if (isUniqueViolation(error)) {
-          throw new ConflictException('This address already has a pending invitation', {
+          throw new ConflictException(message('errors.organizations.invitation_pending'), {
             cause: error,
           })
         }
@@ -69,7 +73,7 @@ export default class InvitationService {
     const token = new EmailedToken({ id: invitation.id, hash, expiresAt }, secret).publicValue
     try {
       await this.delivery.send(
-        new OrganizationInvitationNotification(email, organization.name, token)
+        new OrganizationInvitationNotification(email, language, organization.name, token)
       )
     } catch (error) {
       await invitation.delete()
@@ -96,7 +100,7 @@ export default class InvitationService {
       .where('organization_id', organizationId)
       .where('id', invitationId)
       .delete()
-    if (!Number(deleted[0] ?? 0)) throw new NotFoundException('Resource not found')
+    if (!Number(deleted[0] ?? 0)) throw new NotFoundException(message('errors.resource.not_found'))
   }
 
   /**
@@ -120,7 +124,7 @@ export default class InvitationService {
       })
       if (!token.accepts(decoded.secret)) throw new InvalidTokenException()
       if (invitation.email !== user.email) {
-        throw new ForbiddenException('This invitation was sent to another email address')
+        throw new ForbiddenException(message('errors.auth.invitation_for_another_address'))
       }
       await trx
         .insertQuery()

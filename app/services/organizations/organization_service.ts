@@ -5,6 +5,7 @@ import User from '#models/user'
 import ConflictException from '#exceptions/conflict_exception'
 import NotFoundException from '#exceptions/not_found_exception'
 import { isUniqueViolation } from '#services/database_errors'
+import { message } from '#exceptions/api_exception'
 
 export default class OrganizationService {
   /** Creates the organization with its creator as the first member. */
@@ -44,7 +45,7 @@ export default class OrganizationService {
   /** Adds an existing account; the primary key says no to a second membership. */
   async addMember(organizationId: string, email: string) {
     const user = await User.findBy('email', email)
-    if (!user) throw new NotFoundException('No account with this email')
+    if (!user) throw new NotFoundException(message('errors.organizations.no_such_account'))
 
     try {
       const member = await OrganizationMember.create({ organizationId, userId: user.id })
@@ -52,7 +53,9 @@ export default class OrganizationService {
       return member
     } catch (error) {
       if (isUniqueViolation(error)) {
-        throw new ConflictException('This account is already a member', { cause: error })
+        throw new ConflictException(message('errors.organizations.already_member'), {
+          cause: error,
+        })
       }
       throw error
     }
@@ -70,11 +73,12 @@ export default class OrganizationService {
         .firstOrFail()
       const members = trx.from('organization_members').where('organization_id', organizationId)
       const membership = await members.clone().where('user_id', userId).first()
-      if (!membership) throw new NotFoundException('This account is not a member')
+      if (!membership)
+        throw new NotFoundException(message('errors.organizations.not_a_member_account'))
 
       const { total } = await members.clone().count('* as total').firstOrFail()
       if (Number(total) <= 1) {
-        throw new ConflictException('The last member of an organization cannot be removed')
+        throw new ConflictException(message('errors.organizations.last_member'))
       }
       await members.clone().where('user_id', userId).delete()
     })

@@ -1,0 +1,17 @@
+import app from '@adonisjs/core/services/app'
+import { defineConfig, formatters, loaders } from '@adonisjs/i18n'
+
+/**
+ * English and Canadian French (contract, Languages). One catalogue per
+ * language under resources/lang/<locale>/*.json; a key missing in one
+ * language is a failing test (tests/unit/i18n/catalogues.spec.ts), not a
+ * runtime fallback.
+ */
+const i18nConfig = defineConfig({
+  defaultLocale: 'en',
+  supportedLocales: ['en', 'fr'],
+  formatter: formatters.icu(),
+  loaders: [loaders.fs({ location: app.languageFilesPath() })],
+})
+
+export default i18nConfig

@@ -18,6 +18,7 @@ export type ScannedRoutes = {
     'session.store': { paramsTuple?: []; params?: {} }
     'session.destroy': { paramsTuple?: []; params?: {} }
     'profile.show': { paramsTuple?: []; params?: {} }
+    'profile.update': { paramsTuple?: []; params?: {} }
     'password_resets.store': { paramsTuple?: []; params?: {} }
     'password_resets.update': { paramsTuple?: []; params?: {} }
     'passwords.update': { paramsTuple?: []; params?: {} }
@@ -94,6 +95,10 @@ export type ScannedRoutes = {
     'events.index': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'events.show': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'id': ParamValue} }
   }
+  PATCH: {
+    'profile.update': { paramsTuple?: []; params?: {} }
+    'events.update': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'id': ParamValue} }
+  }
   PUT: {
     'passwords.update': { paramsTuple?: []; params?: {} }
   }
@@ -103,9 +108,6 @@ export type ScannedRoutes = {
     'organization_members.destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'userId': ParamValue} }
     'organization_invitations.destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'invitationId': ParamValue} }
     'events.destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'id': ParamValue} }
-  }
-  PATCH: {
-    'events.update': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'id': ParamValue} }
   }
 }
 declare module '@adonisjs/core/types/http' {

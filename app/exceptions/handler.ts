@@ -14,7 +14,7 @@ import type { Duplex } from 'node:stream'
 import ApiException from '#exceptions/api_exception'
 import ServiceUnavailableException from '#exceptions/service_unavailable_exception'
 import { FieldException } from '#exceptions/validation_error_reporter'
-import { negotiate, speak, translator } from '#helpers/languages'
+import { DEFAULT_LANGUAGE, negotiate, speak, translator } from '#helpers/languages'
 import { requestIdOf, securityHeaders } from '#middleware/security_headers_middleware'
 import { isInvalidData } from '#services/database_errors'
 import { isDependencyUnavailable } from '#services/dependency_errors'
@@ -193,15 +193,18 @@ export function answerBadUrl(request: IncomingMessage, response: ServerResponse)
 export function answerUnparsableRequest(error: { code?: string }, socket: Duplex) {
   if (!socket.writable) return socket.destroy()
   const tooLarge = error.code === 'HPE_HEADER_OVERFLOW'
+  // No header could be read, Accept-Language included: the default language.
+  const i18n = translator(DEFAULT_LANGUAGE)
   const body = JSON.stringify({
     errors: [
       tooLarge
-        ? { message: 'The request headers are too large', code: 'input.headers.too_large' }
-        : { message: 'The request is not valid HTTP', code: 'input.request.invalid' },
+        ? { message: i18n.t('errors.request.headers_too_large'), code: 'input.headers.too_large' }
+        : { message: i18n.t('errors.request.invalid'), code: 'input.request.invalid' },
     ],
   })
   const headers = {
     ...securityHeaders(randomUUID()),
+    'Content-Language': i18n.locale,
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),
     'Connection': 'close',

@@ -12,6 +12,7 @@ export const frontendUrl = env.get('FRONTEND_URL', publicUrl).replace(/\/+$/, ''
 export const accountTokens = {
   passwordResetTtl: '60 minutes',
   emailVerificationTtl: '24 hours',
+  emailChangeTtl: '24 hours',
   invitationTtl: '7 days',
   /** Random characters per token (base64url, 6 bits each): 192 bits. */
   secretLength: 32,

@@ -10,10 +10,12 @@ import type { EventType, EventMetadata, EventStatus } from '#types/event'
 import type { AuditDetails, OrganizationRole } from '#types/organization'
 
 export class AccountTokenSchema extends BaseModel {
-  static $columns = ['createdAt', 'expiresAt', 'hash', 'id', 'purpose', 'userId'] as const
+  static $columns = ['createdAt', 'email', 'expiresAt', 'hash', 'id', 'purpose', 'userId'] as const
   $columns = AccountTokenSchema.$columns
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
+  @column()
+  declare email: string | null
   @column.dateTime()
   declare expiresAt: DateTime
   @column()

@@ -57,6 +57,7 @@ const env = await Env.create(new URL('../', import.meta.url), {
   REDIS_URL: Env.schema.string.optional(),
 
   FRONTEND_URL: Env.schema.string.optional({ format: 'url', tld: false }),
+  ORGANIZATION_MEMBER_LIMIT: Env.schema.number.optional(),
   OTEL_EXPORTER_OTLP_ENDPOINT: Env.schema.string.optional(),
   OTEL_SERVICE_NAME: Env.schema.string.optional(),
 })

@@ -104,6 +104,16 @@ export const throttleVerificationEmail = limiter.define('email_verification', (c
     : limiter.noLimit()
 )
 
+/**
+ * POST /auth/email/change: 6 per hour per account, as verification emails
+ * (each sends two emails, one to an address the caller chose).
+ */
+export const throttleEmailChange = limiter.define('email_change', (ctx) =>
+  ctx.auth.user
+    ? limiter.allowRequests(6).every('1 hour').usingKey(`user_${ctx.auth.user.id}`)
+    : limiter.noLimit()
+)
+
 /** Invitations sent per organization: 20 a day (contract). */
 export const invitationLimiter = () => limiter.use({ requests: 20, duration: '1 day' })
 

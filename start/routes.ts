@@ -10,6 +10,7 @@ import { controllers } from '#generated/controllers'
 import { middleware } from '#start/kernel'
 import {
   throttleApi,
+  throttleEmailChange,
   throttleHealth,
   throttleNewsletterRoute,
   throttlePasswordForgot,
@@ -80,6 +81,10 @@ router
           .post('email/verification', [controllers.EmailVerifications, 'store'])
           .use([middleware.auth(), throttleVerificationEmail])
         router.post('email/verify', [controllers.EmailVerifications, 'update'])
+        router
+          .post('email/change', [controllers.EmailChanges, 'store'])
+          .use([middleware.auth(), throttleEmailChange])
+        router.post('email/confirm', [controllers.EmailChanges, 'update'])
 
         router
           .group(() => {
@@ -96,9 +101,21 @@ router
         router.get('/', [controllers.Organizations, 'index'])
         router.post('/', [controllers.Organizations, 'store'])
         router.get('/:organizationId', [controllers.Organizations, 'show'])
+        router.patch('/:organizationId', [controllers.Organizations, 'update'])
+        router.delete('/:organizationId', [controllers.Organizations, 'destroy'])
+        router.get('/:organizationId/audit-log', [controllers.OrganizationAuditLog, 'index'])
+        router.post('/:organizationId/leave', [controllers.OrganizationMembers, 'leave'])
+        router.post('/:organizationId/ownership-transfer', [
+          controllers.OrganizationMembers,
+          'transfer',
+        ])
 
         router.get('/:organizationId/members', [controllers.OrganizationMembers, 'index'])
         router.post('/:organizationId/members', [controllers.OrganizationMembers, 'store'])
+        router.patch('/:organizationId/members/:userId', [
+          controllers.OrganizationMembers,
+          'update',
+        ])
         router.delete('/:organizationId/members/:userId', [
           controllers.OrganizationMembers,
           'destroy',

@@ -6,6 +6,7 @@
 /// <reference path="./manifest.d.ts" />
 import type { InferData, InferVariants } from '@adonisjs/core/types/transformers'
 import type AddressTransformer from '#transformers/address_transformer'
+import type AuditEntryTransformer from '#transformers/audit_entry_transformer'
 import type EventTransformer from '#transformers/event_transformer'
 import type InvitationTransformer from '#transformers/invitation_transformer'
 import type MemberTransformer from '#transformers/member_transformer'
@@ -16,6 +17,10 @@ export namespace Data {
   export type Address = InferData<AddressTransformer>
   export namespace Address {
     export type Variants = InferVariants<AddressTransformer>
+  }
+  export type AuditEntry = InferData<AuditEntryTransformer>
+  export namespace AuditEntry {
+    export type Variants = InferVariants<AuditEntryTransformer>
   }
   export type Event = InferData<EventTransformer>
   export namespace Event {

@@ -6,6 +6,7 @@
 export const controllers = {
   AccountSessions: () => import('#controllers/account_sessions_controller'),
   ApiDocs: () => import('#controllers/api_docs_controller'),
+  EmailChanges: () => import('#controllers/email_changes_controller'),
   EmailVerifications: () => import('#controllers/email_verifications_controller'),
   Events: () => import('#controllers/events_controller'),
   HealthChecks: () => import('#controllers/health_checks_controller'),
@@ -13,6 +14,7 @@ export const controllers = {
   NewAccount: () => import('#controllers/new_account_controller'),
   NewsletterSubscriptions: () => import('#controllers/newsletter_subscriptions_controller'),
   NewsletterUnsubscriptions: () => import('#controllers/newsletter_unsubscriptions_controller'),
+  OrganizationAuditLog: () => import('#controllers/organization_audit_log_controller'),
   OrganizationInvitations: () => import('#controllers/organization_invitations_controller'),
   OrganizationMembers: () => import('#controllers/organization_members_controller'),
   Organizations: () => import('#controllers/organizations_controller'),

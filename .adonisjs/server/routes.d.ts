@@ -24,14 +24,22 @@ export type ScannedRoutes = {
     'passwords.update': { paramsTuple?: []; params?: {} }
     'email_verifications.store': { paramsTuple?: []; params?: {} }
     'email_verifications.update': { paramsTuple?: []; params?: {} }
+    'email_changes.store': { paramsTuple?: []; params?: {} }
+    'email_changes.update': { paramsTuple?: []; params?: {} }
     'account_sessions.index': { paramsTuple?: []; params?: {} }
     'account_sessions.destroy': { paramsTuple: [ParamValue]; params: {'sessionId': ParamValue} }
     'account_sessions.clear': { paramsTuple?: []; params?: {} }
     'organizations.index': { paramsTuple?: []; params?: {} }
     'organizations.store': { paramsTuple?: []; params?: {} }
     'organizations.show': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
+    'organizations.update': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
+    'organizations.destroy': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
+    'organization_audit_log.index': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
+    'organization_members.leave': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
+    'organization_members.transfer': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'organization_members.index': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'organization_members.store': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
+    'organization_members.update': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'userId': ParamValue} }
     'organization_members.destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'userId': ParamValue} }
     'organization_invitations.index': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'organization_invitations.store': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
@@ -53,7 +61,11 @@ export type ScannedRoutes = {
     'password_resets.update': { paramsTuple?: []; params?: {} }
     'email_verifications.store': { paramsTuple?: []; params?: {} }
     'email_verifications.update': { paramsTuple?: []; params?: {} }
+    'email_changes.store': { paramsTuple?: []; params?: {} }
+    'email_changes.update': { paramsTuple?: []; params?: {} }
     'organizations.store': { paramsTuple?: []; params?: {} }
+    'organization_members.leave': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
+    'organization_members.transfer': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'organization_members.store': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'organization_invitations.store': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'events.store': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
@@ -72,6 +84,7 @@ export type ScannedRoutes = {
     'account_sessions.index': { paramsTuple?: []; params?: {} }
     'organizations.index': { paramsTuple?: []; params?: {} }
     'organizations.show': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
+    'organization_audit_log.index': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'organization_members.index': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'organization_invitations.index': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'events.index': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
@@ -90,6 +103,7 @@ export type ScannedRoutes = {
     'account_sessions.index': { paramsTuple?: []; params?: {} }
     'organizations.index': { paramsTuple?: []; params?: {} }
     'organizations.show': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
+    'organization_audit_log.index': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'organization_members.index': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'organization_invitations.index': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'events.index': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
@@ -97,6 +111,8 @@ export type ScannedRoutes = {
   }
   PATCH: {
     'profile.update': { paramsTuple?: []; params?: {} }
+    'organizations.update': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
+    'organization_members.update': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'userId': ParamValue} }
     'events.update': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'id': ParamValue} }
   }
   PUT: {
@@ -105,6 +121,7 @@ export type ScannedRoutes = {
   DELETE: {
     'account_sessions.destroy': { paramsTuple: [ParamValue]; params: {'sessionId': ParamValue} }
     'account_sessions.clear': { paramsTuple?: []; params?: {} }
+    'organizations.destroy': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'organization_members.destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'userId': ParamValue} }
     'organization_invitations.destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'invitationId': ParamValue} }
     'events.destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'id': ParamValue} }

@@ -1,14 +1,14 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import OrganizationPolicy from '#policies/organization_policy'
+import MembershipPolicy from '#policies/membership_policy'
 import InvitationService from '#services/organizations/invitation_service'
 import InvitationTransformer from '#transformers/invitation_transformer'
 import OrganizationTransformer from '#transformers/organization_transformer'
 import {
   acceptInvitationValidator,
   createInvitationValidator,
+  invitationValidator,
   organizationValidator,
-  revokeInvitationValidator,
 } from '#validators/organization'
 import { invitationLimiter } from '#start/limiter'
 import { languageOf } from '#helpers/languages'
@@ -19,36 +19,42 @@ export default class OrganizationInvitationsController {
 
   async index({ request, bouncer, serialize }: HttpContext) {
     const { params } = await request.validateUsing(organizationValidator)
-    await bouncer.with(OrganizationPolicy).authorize('manageMembers', params.organizationId)
+    await bouncer.with(MembershipPolicy).authorize('view', params.organizationId)
     return serialize(
       InvitationTransformer.transform(await this.invitations.pending(params.organizationId))
     )
   }
 
-  /** Emails an invitation; 20 per organization per day (contract). */
+  /** Emails an invitation carrying a role; 20 per organization per day (contract). */
   async store(ctx: HttpContext) {
     const { request, response, auth, bouncer, serialize } = ctx
-    const { params, email } = await request.validateUsing(createInvitationValidator)
-    await bouncer.with(OrganizationPolicy).authorize('manageMembers', params.organizationId)
+    const { params } = await request.validateUsing(organizationValidator)
+    await bouncer.with(MembershipPolicy).authorize('manage', params.organizationId)
+    const { email, role } = await request.validateUsing(createInvitationValidator)
     await invitationLimiter().consume(`invitations_${params.organizationId}`)
     const invitation = await this.invitations.invite(
       params.organizationId,
       auth.getUserOrFail().id,
       email,
+      role ?? 'member',
       languageOf(ctx)
     )
     response.status(201)
     return serialize(InvitationTransformer.transform(invitation))
   }
 
-  async destroy({ request, response, bouncer }: HttpContext) {
-    const { params } = await request.validateUsing(revokeInvitationValidator)
-    await bouncer.with(OrganizationPolicy).authorize('manageMembers', params.organizationId)
-    await this.invitations.revoke(params.organizationId, params.invitationId)
+  async destroy({ request, response, auth, bouncer }: HttpContext) {
+    const { params } = await request.validateUsing(invitationValidator)
+    await bouncer.with(MembershipPolicy).authorize('manage', params.organizationId)
+    await this.invitations.revoke(
+      auth.getUserOrFail().id,
+      params.organizationId,
+      params.invitationId
+    )
     return response.noContent()
   }
 
-  /** The signed-in account joins the organization it was invited to. */
+  /** The signed-in account joins the organization it was invited to, with the invitation's role. */
   async accept({ request, auth, serialize }: HttpContext) {
     const { token } = await request.validateUsing(acceptInvitationValidator)
     const organization = await this.invitations.accept(token, auth.getUserOrFail())

@@ -1,37 +1,91 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import MembershipPolicy from '#policies/membership_policy'
 import OrganizationPolicy from '#policies/organization_policy'
 import OrganizationService from '#services/organizations/organization_service'
 import MemberTransformer from '#transformers/member_transformer'
 import {
   addMemberValidator,
+  changeRoleValidator,
+  memberValidator,
   organizationValidator,
-  removeMemberValidator,
+  transferOwnershipValidator,
 } from '#validators/organization'
 
+/**
+ * Path ids are validated before the policy and bodies after it: the
+ * contract's order of refusals (Roles inside an organization).
+ */
 @inject()
 export default class OrganizationMembersController {
   constructor(private organizations: OrganizationService) {}
 
   async index({ request, bouncer, serialize }: HttpContext) {
     const { params } = await request.validateUsing(organizationValidator)
-    await bouncer.with(OrganizationPolicy).authorize('view', params.organizationId)
+    await bouncer.with(MembershipPolicy).authorize('view', params.organizationId)
     const members = await this.organizations.members(params.organizationId)
     return serialize(MemberTransformer.transform(members))
   }
 
-  async store({ request, response, bouncer, serialize }: HttpContext) {
-    const { params, email } = await request.validateUsing(addMemberValidator)
-    await bouncer.with(OrganizationPolicy).authorize('manageMembers', params.organizationId)
-    const member = await this.organizations.addMember(params.organizationId, email)
+  async store({ request, response, auth, bouncer, serialize }: HttpContext) {
+    const { params } = await request.validateUsing(organizationValidator)
+    await bouncer.with(MembershipPolicy).authorize('manage', params.organizationId)
+    const { email, role } = await request.validateUsing(addMemberValidator)
+    const member = await this.organizations.addMember(
+      auth.getUserOrFail().id,
+      params.organizationId,
+      email,
+      role ?? 'member'
+    )
     response.status(201)
     return serialize(MemberTransformer.transform(member))
   }
 
-  async destroy({ request, response, bouncer }: HttpContext) {
-    const { params } = await request.validateUsing(removeMemberValidator)
-    await bouncer.with(OrganizationPolicy).authorize('manageMembers', params.organizationId)
-    await this.organizations.removeMember(params.organizationId, params.userId)
+  async update({ request, auth, bouncer, serialize }: HttpContext) {
+    const { params } = await request.validateUsing(memberValidator)
+    await bouncer.with(MembershipPolicy).authorize('manage', params.organizationId)
+    const { role } = await request.validateUsing(changeRoleValidator)
+    const member = await this.organizations.changeRole(
+      auth.getUserOrFail().id,
+      params.organizationId,
+      params.userId,
+      role
+    )
+    return serialize(MemberTransformer.transform(member))
+  }
+
+  async destroy({ request, response, auth, bouncer }: HttpContext) {
+    const { params } = await request.validateUsing(memberValidator)
+    await bouncer.with(MembershipPolicy).authorize('remove', params.organizationId, params.userId)
+    await this.organizations.removeMember(
+      auth.getUserOrFail().id,
+      params.organizationId,
+      params.userId
+    )
     return response.noContent()
+  }
+
+  async leave({ request, response, auth, bouncer }: HttpContext) {
+    const { params } = await request.validateUsing(organizationValidator)
+    await bouncer.with(MembershipPolicy).authorize('view', params.organizationId)
+    await this.organizations.leave(auth.getUserOrFail().id, params.organizationId)
+    return response.noContent()
+  }
+
+  /** The target becomes owner and the caller admin, in one step: owners only. */
+  async transfer({ request, auth, bouncer, serialize }: HttpContext) {
+    const { params } = await request.validateUsing(organizationValidator)
+    await bouncer.with(OrganizationPolicy).authorize('transferOwnership', params.organizationId)
+    const { userId } = await request.validateUsing(transferOwnershipValidator)
+    const { from, to } = await this.organizations.transferOwnership(
+      auth.getUserOrFail().id,
+      params.organizationId,
+      userId
+    )
+    const [before, after] = await Promise.all([
+      serialize(MemberTransformer.transform(from)),
+      serialize(MemberTransformer.transform(to)),
+    ])
+    return { data: { from: before.data, to: after.data } }
   }
 }

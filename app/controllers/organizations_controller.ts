@@ -3,7 +3,11 @@ import type { HttpContext } from '@adonisjs/core/http'
 import OrganizationPolicy from '#policies/organization_policy'
 import OrganizationService from '#services/organizations/organization_service'
 import OrganizationTransformer from '#transformers/organization_transformer'
-import { createOrganizationValidator, organizationValidator } from '#validators/organization'
+import {
+  createOrganizationValidator,
+  organizationValidator,
+  updateOrganizationValidator,
+} from '#validators/organization'
 
 @inject()
 export default class OrganizationsController {
@@ -21,10 +25,34 @@ export default class OrganizationsController {
     return serialize(OrganizationTransformer.transform(organization))
   }
 
-  async show({ request, bouncer, serialize }: HttpContext) {
+  async show({ request, auth, bouncer, serialize }: HttpContext) {
     const { params } = await request.validateUsing(organizationValidator)
     await bouncer.with(OrganizationPolicy).authorize('view', params.organizationId)
-    const organization = await this.organizations.find(params.organizationId)
+    const organization = await this.organizations.find(
+      params.organizationId,
+      auth.getUserOrFail().id
+    )
     return serialize(OrganizationTransformer.transform(organization))
+  }
+
+  /** Renames the organization: owners and admins. */
+  async update({ request, auth, bouncer, serialize }: HttpContext) {
+    const { params } = await request.validateUsing(organizationValidator)
+    await bouncer.with(OrganizationPolicy).authorize('update', params.organizationId)
+    const { name } = await request.validateUsing(updateOrganizationValidator)
+    const organization = await this.organizations.rename(
+      auth.getUserOrFail().id,
+      params.organizationId,
+      name
+    )
+    return serialize(OrganizationTransformer.transform(organization))
+  }
+
+  /** Deletes the organization and everything of it: owners only. */
+  async destroy({ request, response, bouncer }: HttpContext) {
+    const { params } = await request.validateUsing(organizationValidator)
+    await bouncer.with(OrganizationPolicy).authorize('delete', params.organizationId)
+    await this.organizations.delete(params.organizationId)
+    return response.noContent()
   }
 }

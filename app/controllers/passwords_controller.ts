@@ -2,7 +2,6 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import PasswordService from '#services/password_service'
 import { changePasswordValidator } from '#validators/auth'
-import { loginLimiter } from '#start/limiter'
 import { signIn } from '#session/account_sessions'
 
 @inject()
@@ -18,10 +17,7 @@ export default class PasswordsController {
     const { currentPassword, password } = await request.validateUsing(changePasswordValidator)
     const user = auth.getUserOrFail()
 
-    const [throttled] = await loginLimiter().penalize(`password_${user.id}_${request.ip()}`, () =>
-      this.passwords.verifyCurrent(user, currentPassword)
-    )
-    if (throttled) throw throttled
+    await this.passwords.confirmCurrent(user, currentPassword, request.ip())
 
     await this.passwords.change(user, password, session.sessionId)
     await signIn(ctx, user, { keepCreatedAt: true })

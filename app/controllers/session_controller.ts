@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import User from '#models/user'
 import UserTransformer from '#transformers/user_transformer'
@@ -5,11 +6,15 @@ import { loginValidator } from '#validators/auth'
 import { loginLimiter } from '#start/limiter'
 import { signIn } from '#session/account_sessions'
 import { countRejection } from '#services/metrics'
+import PasswordService from '#services/password_service'
 
+@inject()
 export default class SessionController {
+  constructor(private passwords: PasswordService) {}
+
   /**
    * Logs in with a fresh session id. Failed attempts count per email and IP
-   * (brute force); a success clears them.
+   * (brute force); a success clears them and upgrades an old password hash.
    */
   async store(ctx: HttpContext) {
     const { request, serialize } = ctx
@@ -20,6 +25,7 @@ export default class SessionController {
     )
     if (throttled) throw countRejection('login', throttled)
 
+    await this.passwords.upgradeHash(user, password)
     await signIn(ctx, user)
     return serialize(UserTransformer.transform(user))
   }

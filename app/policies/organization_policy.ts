@@ -1,23 +1,43 @@
 import { AuthorizationResponse, BasePolicy } from '@adonisjs/bouncer'
 import type User from '#models/user'
 import { runPrepared } from '#helpers/prepared_statement'
-import { inEnglish } from '#helpers/languages'
-
-/** Catalogue keys of the refusals (resources/lang/<locale>/errors.json). */
-const NOT_A_MEMBER = 'errors.auth.not_a_member'
+import { insufficientRole, notAMember } from '#helpers/denials'
+import { manages, roleOf } from '#services/organizations/roles'
 
 /**
- * Membership decides everything (there are no roles). It is asked before
- * anything else is looked up, so a non-member gets 403 whether or not the
- * organization or the event exists.
+ * The organization itself and its events. Every member has equal access to
+ * events (spec): one membership query, no role. Renaming, deleting, handing
+ * over and reading the audit log depend on the role (contract, Roles). It
+ * is asked before anything else is looked up, so a non-member gets 403
+ * whether or not the organization or the event exists.
  */
 export default class OrganizationPolicy extends BasePolicy {
   async view(user: User, organizationId: string) {
-    return this.#member(user, organizationId, NOT_A_MEMBER)
+    return this.#member(user, organizationId)
   }
 
-  async manageMembers(user: User, organizationId: string) {
-    return this.#member(user, organizationId, NOT_A_MEMBER)
+  async update(user: User, organizationId: string) {
+    const role = await roleOf(user.id, organizationId)
+    if (!role) return notAMember()
+    return manages(role)
+      ? AuthorizationResponse.allow()
+      : insufficientRole('errors.roles.only_managers_rename')
+  }
+
+  async delete(user: User, organizationId: string) {
+    return this.#owner(user, organizationId, 'errors.roles.only_owners_delete')
+  }
+
+  async transferOwnership(user: User, organizationId: string) {
+    return this.#owner(user, organizationId, 'errors.roles.only_owners_transfer')
+  }
+
+  async viewAuditLog(user: User, organizationId: string) {
+    const role = await roleOf(user.id, organizationId)
+    if (!role) return notAMember()
+    return manages(role)
+      ? AuthorizationResponse.allow()
+      : insufficientRole('errors.roles.only_managers_audit_log')
   }
 
   async createEvent(user: User, organizationId: string) {
@@ -25,12 +45,12 @@ export default class OrganizationPolicy extends BasePolicy {
   }
 
   async listEvents(user: User, organizationId: string) {
-    return this.#member(user, organizationId, NOT_A_MEMBER)
+    return this.#member(user, organizationId)
   }
 
   /** Membership comes with the event lookup (EventService.findAsMember): one query. */
   viewEvent(_user: User, lookup: { isMember: boolean }) {
-    return lookup.isMember ? AuthorizationResponse.allow() : refusal(NOT_A_MEMBER)
+    return lookup.isMember ? AuthorizationResponse.allow() : notAMember()
   }
 
   updateEvent(user: User, lookup: { isMember: boolean }) {
@@ -42,18 +62,20 @@ export default class OrganizationPolicy extends BasePolicy {
     return this.viewEvent(user, outcome)
   }
 
-  async #member(user: User, organizationId: string, messageKey: string) {
+  /** `messageKey`: the refusal's key in the `errors` catalogue. */
+  async #owner(user: User, organizationId: string, messageKey: string) {
+    const role = await roleOf(user.id, organizationId)
+    if (!role) return notAMember()
+    return role === 'owner' ? AuthorizationResponse.allow() : insufficientRole(messageKey)
+  }
+
+  async #member(user: User, organizationId: string, messageKey?: string) {
     // Asked before every create and list: a prepared statement, no model.
     const { rowCount } = await runPrepared(
       'is_member',
       'SELECT 1 FROM organization_members WHERE organization_id = $1 AND user_id = $2',
       [organizationId, user.id]
     )
-    return rowCount ? AuthorizationResponse.allow() : refusal(messageKey)
+    return rowCount ? AuthorizationResponse.allow() : notAMember(messageKey)
   }
-}
-
-/** A 403 whose message is the catalogue's, in English for the logs and translated by the handler. */
-function refusal(messageKey: string) {
-  return AuthorizationResponse.deny(inEnglish(messageKey), 403).t(messageKey)
 }

@@ -6,12 +6,18 @@ import InvalidTokenException from '#exceptions/invalid_token_exception'
 import { EmailedToken } from '#services/emailed_token'
 
 /**
- * Password reset and email verification tokens. One live token per user
- * and purpose: issuing one voids the older ones; spending one deletes it.
+ * Password reset, email verification and email change tokens. One live
+ * token per user and purpose: issuing one voids the older ones; spending
+ * one deletes it. An email change token also keeps the address it moves to.
  */
 export default class AccountTokenService {
   /** Issues a token (committed) and returns its public value. */
-  async issue(userId: string, purpose: AccountTokenPurpose, ttl: string) {
+  async issue(
+    userId: string,
+    purpose: AccountTokenPurpose,
+    ttl: string,
+    { email = null }: { email?: string | null } = {}
+  ) {
     const { secret, hash, expiresAt } = EmailedToken.create(ttl)
     const row = await db.transaction(async (trx) => {
       await AccountToken.query({ client: trx })
@@ -19,7 +25,7 @@ export default class AccountTokenService {
         .where('purpose', purpose)
         .delete()
       return AccountToken.create(
-        { userId, purpose, hash, expiresAt: DateTime.fromJSDate(expiresAt) },
+        { userId, purpose, hash, email, expiresAt: DateTime.fromJSDate(expiresAt) },
         { client: trx }
       )
     })
@@ -32,6 +38,12 @@ export default class AccountTokenService {
    * token that is not live is one 400, whatever the reason.
    */
   async spend(value: unknown, purpose: AccountTokenPurpose, trx: TransactionClientContract) {
+    const row = await this.spendRow(value, purpose, trx)
+    return row.userId
+  }
+
+  /** As `spend`, returning the spent row (its user and, for an email change, its address). */
+  async spendRow(value: unknown, purpose: AccountTokenPurpose, trx: TransactionClientContract) {
     const decoded = EmailedToken.identify(value)
     if (!decoded) throw new InvalidTokenException()
     const row = await AccountToken.query({ client: trx })
@@ -47,7 +59,7 @@ export default class AccountTokenService {
     })
     if (!token.accepts(decoded.secret)) throw new InvalidTokenException()
     await row.useTransaction(trx).delete()
-    return row.userId
+    return row
   }
 
   /** Voids every token of a user for `purpose`. */

@@ -1,7 +1,9 @@
 import router from '@adonisjs/core/services/router'
 import type { VineValidator } from '@vinejs/vine'
 import {
+  changeEmailValidator,
   changePasswordValidator,
+  confirmEmailValidator,
   forgotPasswordValidator,
   loginValidator,
   resetPasswordValidator,
@@ -294,6 +296,8 @@ function operations(): Record<string, Operation> {
   const listEvents = fromValidator(listEventsValidator)
   const forgotPassword = fromValidator(forgotPasswordValidator)
   const updateProfile = fromValidator(updateProfileValidator)
+  const changeEmail = fromValidator(changeEmailValidator)
+  const confirmEmail = fromValidator(confirmEmailValidator)
   const resetPassword = fromValidator(resetPasswordValidator)
   const changePassword = fromValidator(changePasswordValidator)
   const verifyEmail = fromValidator(verifyEmailValidator)
@@ -457,6 +461,24 @@ function operations(): Record<string, Operation> {
       body: verifyEmail.body,
       responses: { 200: json(data(ref('User')), 'Verified') },
       errors: [...jsonBodyErrors, ...everyRoute],
+    },
+    'POST /auth/email/change': {
+      summary:
+        'Move the account to a new address: a link (24 h) to it, a notice to the current one; nothing changes until the link is used',
+      tags: ['auth'],
+      session: true,
+      body: changeEmail.body,
+      responses: {
+        202: json(ref('Messages'), 'Accepted (the same whether or not the address has an account)'),
+      },
+      errors: [...jsonBodyErrors, 401, ...everyRoute],
+    },
+    'POST /auth/email/confirm': {
+      summary: 'Confirm a change of address with the emailed token (every other session ends)',
+      tags: ['auth'],
+      body: confirmEmail.body,
+      responses: { 200: json(data(ref('User')), 'The account at its new, verified address') },
+      errors: [...jsonBodyErrors, 409, ...everyRoute],
     },
     'GET /auth/sessions': {
       summary: 'The sessions of the account',

@@ -93,12 +93,22 @@ const SORT_KEYS: Record<EventSort, { key: string; direction: 'ASC' | 'DESC' }> =
 /**
  * Membership and deletion in one statement: the event (its address goes
  * with it, ON DELETE CASCADE) is only deleted when the user is a member.
+ * The statement also writes the `event.deleted` audit entry (one statement
+ * is one transaction: no deletion without its entry).
  */
 const DELETE_AS_MEMBER = `
   WITH m AS (SELECT 1 FROM organization_members WHERE organization_id = ? AND user_id = ?),
   deleted AS (
     DELETE FROM events WHERE organization_id = ? AND id = ? AND EXISTS (SELECT 1 FROM m)
-    RETURNING id
+    RETURNING id, organization_id, name
+  ),
+  logged AS (
+    INSERT INTO organization_audit_entries
+      (id, organization_id, action, actor_id, actor_email, target_type, target_id, details,
+       occurred_at)
+    SELECT ?, organization_id, 'event.deleted', ?, (SELECT email FROM users WHERE id = ?),
+           'event', id, jsonb_build_object('name', name), clock_timestamp()
+      FROM deleted
   )
   SELECT EXISTS (SELECT 1 FROM m) AS is_member, (SELECT count(*) FROM deleted)::int AS deleted`
 
@@ -335,7 +345,15 @@ export default class EventService {
     const { rows } = await db
       .connection()
       .getWriteClient()
-      .raw(DELETE_AS_MEMBER, [organizationId, userId, organizationId, eventId])
+      .raw(DELETE_AS_MEMBER, [
+        organizationId,
+        userId,
+        organizationId,
+        eventId,
+        uuidv7(),
+        userId,
+        userId,
+      ])
     return { isMember: Boolean(rows[0].is_member), deleted: rows[0].deleted === 1 }
   }
 

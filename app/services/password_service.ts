@@ -11,7 +11,7 @@ import AccountTokenService from '#services/account_token_service'
 import MailDelivery from '#services/mail_delivery'
 import SessionRegistry from '#services/session_registry'
 import { accountTokens } from '#config/accounts'
-import { passwordResetEmailLimiter } from '#start/limiter'
+import { loginLimiter, passwordResetEmailLimiter } from '#start/limiter'
 import type { Language } from '#helpers/languages'
 
 @inject()
@@ -64,6 +64,28 @@ export default class PasswordService {
     this.delivery.sendInBackground(
       new PasswordChangedNotification(user.email, user.locale ?? requestLanguage)
     )
+  }
+
+  /**
+   * Checks the current password, with wrong ones throttled like logins (per
+   * account and IP, one count for every route that asks for it): wrong is
+   * the contract's 400, too many a 429.
+   */
+  async confirmCurrent(user: User, currentPassword: string, ip: string) {
+    const [throttled] = await loginLimiter().penalize(`password_${user.id}_${ip}`, () =>
+      this.verifyCurrent(user, currentPassword)
+    )
+    if (throttled) throw throttled
+  }
+
+  /**
+   * After a successful login: a hash made with older settings (config/hash.ts)
+   * is made again with the current ones, from the password just verified.
+   */
+  async upgradeHash(user: User, password: string) {
+    if (!hash.needsReHash(user.password)) return
+    user.password = password
+    await user.save()
   }
 
   /** Checks the current password; a wrong one is the contract's 400 (the caller throttles it). */

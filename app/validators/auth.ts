@@ -47,3 +47,10 @@ export const updateProfileValidator = vine.create({
   fullName: text({ max: 255 }).nullable().optional(),
   locale: vine.enum(accountLocales).nullable().optional(),
 })
+
+export const changeEmailValidator = vine.create({
+  email: email(),
+  currentPassword: vine.string().maxLength(128),
+})
+
+export const confirmEmailValidator = vine.create({ token: token() })

@@ -1,32 +1,86 @@
 import vine from '@vinejs/vine'
 import { text, uuid } from '#validators/rules'
+import { AUDIT_ACTIONS, ORGANIZATION_ROLES, type AuditAction } from '#types/organization'
+
+/*
+ * Path parameters and bodies are validated apart: the contract orders the
+ * refusals 400 for a path id, 403, then 400 for the body (Roles inside an
+ * organization), so the policy runs between the two.
+ */
 
 export const createOrganizationValidator = vine.create({
   name: text({ min: 1, max: 255 }),
 })
 
+export const updateOrganizationValidator = createOrganizationValidator
+
 export const organizationValidator = vine.create({
   params: vine.object({ organizationId: uuid() }),
 })
 
-export const addMemberValidator = vine.create({
-  email: text({ max: 254 }).email().toLowerCase(),
-  params: vine.object({ organizationId: uuid() }),
+export const memberValidator = vine.create({
+  params: vine.object({ organizationId: uuid(), userId: uuid() }),
 })
 
-export const removeMemberValidator = vine.create({
-  params: vine.object({ organizationId: uuid(), userId: uuid() }),
+export const invitationValidator = vine.create({
+  params: vine.object({ organizationId: uuid(), invitationId: uuid() }),
+})
+
+const role = () => vine.enum(ORGANIZATION_ROLES)
+
+export const addMemberValidator = vine.create({
+  email: text({ max: 254 }).email().toLowerCase(),
+  role: role().optional(),
+})
+
+export const changeRoleValidator = vine.create({
+  role: role(),
+})
+
+export const transferOwnershipValidator = vine.create({
+  userId: uuid(),
 })
 
 export const createInvitationValidator = vine.create({
   email: text({ max: 254 }).email().toLowerCase(),
-  params: vine.object({ organizationId: uuid() }),
-})
-
-export const revokeInvitationValidator = vine.create({
-  params: vine.object({ organizationId: uuid(), invitationId: uuid() }),
+  role: role().optional(),
 })
 
 export const acceptInvitationValidator = vine.create({
   token: vine.string().maxLength(512),
+})
+
+/**
+ * `action=member.added,member.removed`: one or more actions, comma-separated
+ * (the query-string parser splits on commas, so an array arrives).
+ */
+const actionList = () =>
+  vine
+    .any()
+    .use(
+      vine.createRule((value, _options, field) => {
+        const actions = typeof value === 'string' ? [value] : value
+        if (
+          !Array.isArray(actions) ||
+          actions.length === 0 ||
+          !actions.every((action) => (AUDIT_ACTIONS as readonly unknown[]).includes(action))
+        ) {
+          field.report(
+            `The {{ field }} field must be a comma-separated list of ${AUDIT_ACTIONS.join(', ')}`,
+            'enum',
+            field
+          )
+        }
+      })()
+    )
+    .transform(
+      (value: string | string[]) =>
+        [...new Set(typeof value === 'string' ? [value] : value)] as AuditAction[]
+    )
+
+/** GET /organizations/:organizationId/audit-log: the query string. */
+export const auditLogValidator = vine.create({
+  limit: vine.number().withoutDecimals().range([1, 100]).optional(),
+  cursor: vine.string().maxLength(1000).optional(),
+  action: actionList().optional(),
 })

@@ -5,6 +5,7 @@ import { AppProcess } from '#tests/helpers/app_process'
 import type User from '#models/user'
 import type Organization from '#models/organization'
 import OrganizationMember from '#models/organization_member'
+import type { OrganizationRole } from '#types/organization'
 import { FACTORY_PASSWORD, UserFactory } from '#database/factories/user_factory'
 import { OrganizationFactory } from '#database/factories/organization_factory'
 
@@ -29,17 +30,21 @@ export function sessionCookieOf(setCookie: string | string[] | undefined) {
   return session.split(';')[0]
 }
 
-/** A user, an organization they belong to, and their session cookie. */
+/** A user, an organization they own (as its creator would), and their session cookie. */
 export async function memberWithOrganization(client: ApiClient) {
   const user = await UserFactory.create()
   const organization = await OrganizationFactory.create()
-  await addMember(organization, user)
+  await addMember(organization, user, 'owner')
   const cookie = await sessionCookieFor(client, user)
   return { user, organization, cookie }
 }
 
-export function addMember(organization: Organization, user: User) {
-  return OrganizationMember.create({ organizationId: organization.id, userId: user.id })
+export function addMember(
+  organization: Organization,
+  user: User,
+  role: OrganizationRole = 'member'
+) {
+  return OrganizationMember.create({ organizationId: organization.id, userId: user.id, role })
 }
 
 /** Empties the rate-limit counters (a test that makes many anonymous requests). */

@@ -7,6 +7,7 @@ import OrganizationInvitation from '#models/organization_invitation'
 import type User from '#models/user'
 import ConflictException from '#exceptions/conflict_exception'
 import ForbiddenException from '#exceptions/forbidden_exception'
+import InsufficientRoleException from '#exceptions/insufficient_role_exception'
 import InternalException from '#exceptions/internal_exception'
 import InvalidTokenException from '#exceptions/invalid_token_exception'
 import NotFoundException from '#exceptions/not_found_exception'
@@ -14,9 +15,14 @@ import OrganizationInvitationNotification from '#mails/organization_invitation_n
 import { isUniqueViolation } from '#services/database_errors'
 import { EmailedToken } from '#services/emailed_token'
 import MailDelivery from '#services/mail_delivery'
+import AuditLog from '#services/organizations/audit_log'
+import { assertRoomForOneMore } from '#services/organizations/member_limit'
+import OwnerInvariant from '#services/organizations/owner_invariant'
+import { mayGrant, roleOf } from '#services/organizations/roles'
+import type { OrganizationRole } from '#types/organization'
 import { accountTokens } from '#config/accounts'
-import type { Language } from '#helpers/languages'
 import { message } from '#exceptions/api_exception'
+import type { Language } from '#helpers/languages'
 
 const NOT_SENT = message('errors.organizations.invitation_not_sent')
 
@@ -30,9 +36,21 @@ export default class InvitationService {
    * nothing is half-done and the same address can be invited again.
    */
   /** `language`: the inviting request's; the email is written in it. */
-  async invite(organizationId: string, inviterId: string, email: string, language: Language) {
+  async invite(
+    organizationId: string,
+    inviterId: string,
+    email: string,
+    role: OrganizationRole,
+    language: Language
+  ) {
+    const inviterRole = await roleOf(inviterId, organizationId)
+    if (inviterRole && !mayGrant(inviterRole, role)) {
+      throw new InsufficientRoleException(message('errors.roles.only_owners_invite_owners'))
+    }
     const { secret, hash, expiresAt } = EmailedToken.create(accountTokens.invitationTtl)
     const { invitation, organization } = await db.transaction(async (trx) => {
+      // The member limit counts pending invitations: taken under the organization's lock.
+      await OwnerInvariant.lock(trx, organizationId)
       const found = await Organization.findOrFail(organizationId, { client: trx })
       const member = await trx
         .from('organization_members')
@@ -48,17 +66,31 @@ export default class InvitationService {
         .where('email', email)
         .where('expires_at', '<=', new Date())
         .delete()
+      const pending = await OrganizationInvitation.query({ client: trx })
+        .where('organization_id', organizationId)
+        .where('email', email)
+        .first()
+      if (pending) throw new ConflictException(message('errors.organizations.invitation_pending'))
+      await assertRoomForOneMore(trx, organizationId)
       try {
         const created = await OrganizationInvitation.create(
           {
             organizationId,
             email,
             hash,
+            role,
             invitedBy: inviterId,
             expiresAt: DateTime.fromJSDate(expiresAt),
           },
           { client: trx }
         )
+        await AuditLog.record(trx, {
+          organizationId,
+          action: 'invitation.created',
+          actorId: inviterId,
+          target: { type: 'invitation', id: created.id, email },
+          details: { role },
+        })
         return { invitation: created, organization: found }
       } catch (error) {
         if (isUniqueViolation(error)) {
@@ -76,31 +108,57 @@ export default class InvitationService {
         new OrganizationInvitationNotification(email, language, organization.name, token)
       )
     } catch (error) {
-      await invitation.delete()
+      // Never sent, so never made: the invitation goes with its audit entry.
+      await db.transaction(async (trx) => {
+        await trx.from('organization_audit_entries').where('target_id', invitation.id).delete()
+        await invitation.useTransaction(trx).delete()
+      })
       throw new InternalException(
         !app.inProduction && error instanceof Error ? error.message : NOT_SENT,
         { cause: error }
       )
     }
+    await invitation.load('inviter')
     return invitation
   }
 
-  /** Pending invitations, oldest first. */
+  /** Pending invitations, oldest first, with who sent them. */
   pending(organizationId: string) {
     return OrganizationInvitation.query()
+      .preload('inviter')
       .where('organization_id', organizationId)
       .where('expires_at', '>', new Date())
       .orderBy('created_at', 'asc')
       .orderBy('id', 'asc')
   }
 
-  /** Revokes an invitation: its row goes, so its link dies. */
-  async revoke(organizationId: string, invitationId: string) {
-    const deleted = await OrganizationInvitation.query()
-      .where('organization_id', organizationId)
-      .where('id', invitationId)
-      .delete()
-    if (!Number(deleted[0] ?? 0)) throw new NotFoundException(message('errors.resource.not_found'))
+  /**
+   * Revokes an invitation: its row goes, so its link dies. Only an owner
+   * revokes one that would make an owner.
+   */
+  async revoke(actorId: string, organizationId: string, invitationId: string) {
+    await db.transaction(async (trx) => {
+      const invitation = await OrganizationInvitation.query({ client: trx })
+        .where('organization_id', organizationId)
+        .where('id', invitationId)
+        .forUpdate()
+        .first()
+      if (!invitation) throw new NotFoundException(message('errors.resource.not_found'))
+      const actorRole = await roleOf(actorId, organizationId)
+      if (actorRole && !mayGrant(actorRole, invitation.role)) {
+        throw new InsufficientRoleException(
+          message('errors.roles.only_owners_revoke_owner_invitation')
+        )
+      }
+      await invitation.useTransaction(trx).delete()
+      await AuditLog.record(trx, {
+        organizationId,
+        action: 'invitation.revoked',
+        actorId,
+        target: { type: 'invitation', id: invitation.id, email: invitation.email },
+        details: { role: invitation.role },
+      })
+    })
   }
 
   /**
@@ -126,18 +184,37 @@ export default class InvitationService {
       if (invitation.email !== user.email) {
         throw new ForbiddenException(message('errors.auth.invitation_for_another_address'))
       }
+      await OwnerInvariant.lock(trx, invitation.organizationId)
+      // Already a member (added directly meanwhile): the invitation is spent, the role kept.
       await trx
         .insertQuery()
         .table('organization_members')
         .insert({
           organization_id: invitation.organizationId,
           user_id: user.id,
+          role: invitation.role,
           created_at: new Date(),
         })
         .knexQuery.onConflict(['organization_id', 'user_id'])
         .ignore()
       await invitation.useTransaction(trx).delete()
-      return Organization.findOrFail(invitation.organizationId, { client: trx })
+      await AuditLog.record(trx, {
+        organizationId: invitation.organizationId,
+        action: 'invitation.accepted',
+        actorId: user.id,
+        target: { type: 'invitation', id: invitation.id, email: invitation.email },
+        details: { role: invitation.role },
+      })
+      const organization = await Organization.findOrFail(invitation.organizationId, {
+        client: trx,
+      })
+      const { role } = await trx
+        .from('organization_members')
+        .where({ organization_id: invitation.organizationId, user_id: user.id })
+        .select('role')
+        .firstOrFail()
+      organization.$extras.role = role
+      return organization
     })
   }
 }

@@ -1,86 +1,327 @@
 import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Organization from '#models/organization'
 import OrganizationMember from '#models/organization_member'
 import User from '#models/user'
 import ConflictException from '#exceptions/conflict_exception'
+import ForbiddenException from '#exceptions/forbidden_exception'
+import InsufficientRoleException from '#exceptions/insufficient_role_exception'
 import NotFoundException from '#exceptions/not_found_exception'
-import { isUniqueViolation } from '#services/database_errors'
+import AuditLog from '#services/organizations/audit_log'
+import { assertRoomForOneMore } from '#services/organizations/member_limit'
+import OwnerInvariant from '#services/organizations/owner_invariant'
+import { mayActOn, mayGrant } from '#services/organizations/roles'
+import type { OrganizationRole } from '#types/organization'
 import { message } from '#exceptions/api_exception'
 
+const NOT_A_MEMBER = message('errors.organizations.not_a_member_account')
+const CHANGED = message('errors.organizations.changed_meanwhile')
+const ACT_ON_OWNER = message('errors.roles.act_on_owner')
+const GRANT_OWNER = message('errors.roles.grant_owner')
+
+/**
+ * An organization, its members and their roles. Every change that can take
+ * an owner away runs under the organization's row lock (OwnerInvariant)
+ * and writes its audit entry in the same transaction.
+ *
+ * Changes to a member are decided twice: on what was read before the lock
+ * (404, then 403 `auth.insufficient_role` for the target, as the contract
+ * orders them), and again under the lock, where a concurrent change is a
+ * 409: `organization.last_owner` when no owner would be left, else
+ * `common.resource.conflict`.
+ */
 export default class OrganizationService {
-  /** Creates the organization with its creator as the first member. */
+  /** Creates the organization with its creator as its owner. */
   async create(creatorId: string, name: string) {
     return db.transaction(async (trx) => {
       const organization = await Organization.create({ name }, { client: trx })
       await OrganizationMember.create(
-        { organizationId: organization.id, userId: creatorId },
+        { organizationId: organization.id, userId: creatorId, role: 'owner' },
         { client: trx }
       )
+      await AuditLog.record(trx, {
+        organizationId: organization.id,
+        action: 'organization.created',
+        actorId: creatorId,
+        target: { type: 'organization', id: organization.id },
+        details: { name },
+      })
+      organization.$extras.role = 'owner'
       return organization
     })
   }
 
-  /** The organizations `userId` belongs to, oldest first. */
+  /** The organizations `userId` belongs to, oldest first, each with their role in it. */
   listFor(userId: string) {
-    return Organization.query()
-      .whereIn('id', (members) =>
-        members.from('organization_members').select('organization_id').where('user_id', userId)
-      )
-      .orderBy('created_at', 'asc')
-      .orderBy('id', 'asc')
+    return this.#withRoleOf(userId)
+      .orderBy('organizations.created_at', 'asc')
+      .orderBy('organizations.id', 'asc')
   }
 
-  find(organizationId: string) {
-    return Organization.findOrFail(organizationId)
+  /** The organization with the caller's role in it. */
+  find(organizationId: string, userId: string) {
+    return this.#withRoleOf(userId).where('organizations.id', organizationId).firstOrFail()
   }
 
-  /** Members with their accounts, in the order they joined. */
+  async rename(actorId: string, organizationId: string, name: string) {
+    await db.transaction(async (trx) => {
+      const organization = await Organization.query({ client: trx })
+        .where('id', organizationId)
+        .forUpdate()
+        .firstOrFail()
+      if (organization.name === name) return
+      organization.name = name
+      await organization.useTransaction(trx).save()
+      await AuditLog.record(trx, {
+        organizationId,
+        action: 'organization.renamed',
+        actorId,
+        target: { type: 'organization', id: organizationId },
+        details: { name },
+      })
+    })
+    return this.find(organizationId, actorId)
+  }
+
+  /** Deletes the organization and everything of it, in one transaction. */
+  async delete(organizationId: string) {
+    await db.transaction((trx) => OrganizationService.purge(trx, organizationId))
+  }
+
+  /**
+   * Removes every row of an organization inside `trx`: idempotency records
+   * of its events, audit log, invitations (their links die), events with
+   * their addresses, memberships, then the organization. Also used by
+   * account deletion for organizations whose only member leaves.
+   */
+  static async purge(trx: TransactionClientContract, organizationId: string) {
+    await OwnerInvariant.lock(trx, organizationId)
+    await trx.rawQuery(
+      `DELETE FROM idempotency_keys WHERE response_body -> 'data' ->> 'organizationId' = ?`,
+      [organizationId]
+    )
+    await trx.from('organization_audit_entries').where('organization_id', organizationId).delete()
+    await trx.from('organization_invitations').where('organization_id', organizationId).delete()
+    await trx.rawQuery(
+      'DELETE FROM event_addresses WHERE event_id IN (SELECT id FROM events WHERE organization_id = ?)',
+      [organizationId]
+    )
+    await trx.from('events').where('organization_id', organizationId).delete()
+    await trx.from('organization_members').where('organization_id', organizationId).delete()
+    await trx.from('organizations').where('id', organizationId).delete()
+  }
+
+  /** Members with their accounts and roles, in the order they joined. */
   members(organizationId: string) {
     return OrganizationMember.query()
       .where('organizationId', organizationId)
       .preload('user')
       .orderBy('created_at', 'asc')
+      .orderBy('user_id', 'asc')
   }
 
-  /** Adds an existing account; the primary key says no to a second membership. */
-  async addMember(organizationId: string, email: string) {
+  /** Adds an existing account with `role`; the primary key says no to a second membership. */
+  async addMember(actorId: string, organizationId: string, email: string, role: OrganizationRole) {
     const user = await User.findBy('email', email)
     if (!user) throw new NotFoundException(message('errors.organizations.no_such_account'))
 
-    try {
-      const member = await OrganizationMember.create({ organizationId, userId: user.id })
+    return db.transaction(async (trx) => {
+      await OwnerInvariant.lock(trx, organizationId)
+      const roles = await this.#roles(trx, organizationId, [actorId, user.id])
+      const actorRole = roles.get(actorId)
+      if (!actorRole) throw new ForbiddenException(message('errors.auth.not_a_member'))
+      if (!mayGrant(actorRole, role)) throw new InsufficientRoleException(GRANT_OWNER)
+      if (roles.has(user.id))
+        throw new ConflictException(message('errors.organizations.already_member'))
+      await assertRoomForOneMore(trx, organizationId)
+
+      const member = await OrganizationMember.create(
+        { organizationId, userId: user.id, role },
+        { client: trx }
+      )
+      await AuditLog.record(trx, {
+        organizationId,
+        action: 'member.added',
+        actorId,
+        target: { type: 'user', id: user.id, email: user.email },
+        details: { role },
+      })
       member.$setRelated('user', user)
       return member
-    } catch (error) {
-      if (isUniqueViolation(error)) {
-        throw new ConflictException(message('errors.organizations.already_member'), {
-          cause: error,
-        })
+    })
+  }
+
+  /** Gives a member another role; the same role changes nothing and logs nothing. */
+  async changeRole(
+    actorId: string,
+    organizationId: string,
+    userId: string,
+    role: OrganizationRole
+  ) {
+    await db.transaction(async (trx) => {
+      const decide = (roles: Map<string, OrganizationRole>) => {
+        const actor = roles.get(actorId)
+        const target = roles.get(userId)
+        if (!target) throw new NotFoundException(NOT_A_MEMBER)
+        if (!actor) return false
+        return mayActOn(actor, target) && mayGrant(actor, role)
       }
-      throw error
-    }
+      const before = await this.#roles(trx, organizationId, [actorId, userId])
+      if (!decide(before)) {
+        throw new InsufficientRoleException(
+          before.get(userId) === 'owner' ? ACT_ON_OWNER : GRANT_OWNER
+        )
+      }
+
+      await OwnerInvariant.lock(trx, organizationId)
+      const now = await this.#roles(trx, organizationId, [actorId, userId])
+      const fromRole = now.get(userId)
+      if (fromRole === 'owner' && role !== 'owner') {
+        await OwnerInvariant.assertOwnerRemains(trx, organizationId, [userId])
+      }
+      if (!decide(now)) throw new ConflictException(CHANGED)
+      if (fromRole === role) return
+
+      await trx
+        .from('organization_members')
+        .where({ organization_id: organizationId, user_id: userId })
+        .update({ role })
+      await AuditLog.record(trx, {
+        organizationId,
+        action: 'member.role_changed',
+        actorId,
+        target: { type: 'user', id: userId },
+        details: { fromRole, toRole: role },
+      })
+    })
+    return this.#member(organizationId, userId)
+  }
+
+  /** Removes a member; removing oneself is leaving. */
+  async removeMember(actorId: string, organizationId: string, userId: string) {
+    if (userId === actorId) return this.leave(actorId, organizationId)
+    await db.transaction(async (trx) => {
+      const decide = (roles: Map<string, OrganizationRole>) => {
+        const actor = roles.get(actorId)
+        const target = roles.get(userId)
+        if (!target) throw new NotFoundException(NOT_A_MEMBER)
+        return actor !== undefined && mayActOn(actor, target)
+      }
+      if (!decide(await this.#roles(trx, organizationId, [actorId, userId]))) {
+        throw new InsufficientRoleException(ACT_ON_OWNER)
+      }
+
+      await OwnerInvariant.lock(trx, organizationId)
+      const now = await this.#roles(trx, organizationId, [actorId, userId])
+      const role = now.get(userId)
+      if (role === 'owner') await OwnerInvariant.assertOwnerRemains(trx, organizationId, [userId])
+      if (!decide(now)) throw new ConflictException(CHANGED)
+
+      await this.#deleteMembership(trx, organizationId, userId)
+      await AuditLog.record(trx, {
+        organizationId,
+        action: 'member.removed',
+        actorId,
+        target: { type: 'user', id: userId },
+        details: { role },
+      })
+    })
+  }
+
+  /** The caller leaves; the last owner cannot (409), also as the last member. */
+  async leave(userId: string, organizationId: string) {
+    await db.transaction(async (trx) => {
+      await OwnerInvariant.lock(trx, organizationId)
+      const role = (await this.#roles(trx, organizationId, [userId])).get(userId)
+      if (!role) throw new ForbiddenException(message('errors.auth.not_a_member'))
+      if (role === 'owner') await OwnerInvariant.assertOwnerRemains(trx, organizationId, [userId])
+
+      // Written before the membership goes, while the email is still the member's.
+      await AuditLog.record(trx, {
+        organizationId,
+        action: 'member.left',
+        actorId: userId,
+        target: { type: 'user', id: userId },
+        details: { role },
+      })
+      await this.#deleteMembership(trx, organizationId, userId)
+    })
   }
 
   /**
-   * Removes a member, never the last one. The organization row is locked so
-   * two concurrent removals cannot both see "another member is left".
+   * Hands ownership to a member who is not an owner: they become owner and
+   * the caller admin, in one step. Of two concurrent transfers by one owner,
+   * the second finds the caller no longer an owner (409).
    */
-  async removeMember(organizationId: string, userId: string) {
+  async transferOwnership(actorId: string, organizationId: string, userId: string) {
     await db.transaction(async (trx) => {
-      await Organization.query({ client: trx })
-        .where('id', organizationId)
-        .forUpdate()
-        .firstOrFail()
-      const members = trx.from('organization_members').where('organization_id', organizationId)
-      const membership = await members.clone().where('user_id', userId).first()
-      if (!membership)
-        throw new NotFoundException(message('errors.organizations.not_a_member_account'))
-
-      const { total } = await members.clone().count('* as total').firstOrFail()
-      if (Number(total) <= 1) {
-        throw new ConflictException(message('errors.organizations.last_member'))
+      const decide = (roles: Map<string, OrganizationRole>) => {
+        const target = roles.get(userId)
+        if (!target) throw new NotFoundException(NOT_A_MEMBER)
+        if (userId === actorId)
+          throw new ConflictException(message('errors.organizations.transfer_to_self'))
+        if (target === 'owner')
+          throw new ConflictException(message('errors.organizations.already_owner'))
+        return target
       }
-      await members.clone().where('user_id', userId).delete()
+      decide(await this.#roles(trx, organizationId, [userId]))
+
+      await OwnerInvariant.lock(trx, organizationId)
+      const now = await this.#roles(trx, organizationId, [actorId, userId])
+      const fromRole = decide(now)
+      if (now.get(actorId) !== 'owner') throw new ConflictException(CHANGED)
+
+      await trx
+        .from('organization_members')
+        .where({ organization_id: organizationId, user_id: userId })
+        .update({ role: 'owner' })
+      await OwnerInvariant.assertOwnerRemains(trx, organizationId, [actorId])
+      await trx
+        .from('organization_members')
+        .where({ organization_id: organizationId, user_id: actorId })
+        .update({ role: 'admin' })
+      await AuditLog.record(trx, {
+        organizationId,
+        action: 'ownership.transferred',
+        actorId,
+        target: { type: 'user', id: userId },
+        details: { fromRole, toRole: 'owner' },
+      })
     })
+    return {
+      from: await this.#member(organizationId, actorId),
+      to: await this.#member(organizationId, userId),
+    }
+  }
+
+  #withRoleOf(userId: string) {
+    return Organization.query()
+      .join('organization_members', 'organization_members.organization_id', 'organizations.id')
+      .where('organization_members.user_id', userId)
+      .select('organizations.*', 'organization_members.role')
+  }
+
+  #member(organizationId: string, userId: string) {
+    return OrganizationMember.query()
+      .where({ organizationId, userId })
+      .preload('user')
+      .firstOrFail()
+  }
+
+  /** The roles of these accounts in the organization (absent: not a member). */
+  async #roles(trx: TransactionClientContract, organizationId: string, userIds: string[]) {
+    const rows: { user_id: string; role: OrganizationRole }[] = await trx
+      .from('organization_members')
+      .where('organization_id', organizationId)
+      .whereIn('user_id', userIds)
+      .select('user_id', 'role')
+    return new Map(rows.map((row) => [row.user_id, row.role]))
+  }
+
+  #deleteMembership(trx: TransactionClientContract, organizationId: string, userId: string) {
+    return trx
+      .from('organization_members')
+      .where({ organization_id: organizationId, user_id: userId })
+      .delete()
   }
 }

@@ -5,7 +5,7 @@ import { OrganizationFactory } from '#database/factories/organization_factory'
 import { addMember } from '#tests/helpers/accounts'
 import { resetDatabase } from '#tests/helpers/database'
 
-const ACTIONS = ['view', 'manageMembers', 'createEvent'] as const
+const ACTIONS = ['view', 'listEvents', 'createEvent'] as const
 
 test.group('Organization policy', (group) => {
   group.each.setup(() => resetDatabase())

@@ -1,0 +1,18 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import OrganizationPolicy from '#policies/organization_policy'
+import AuditLog, { type AuditEntry } from '#services/organizations/audit_log'
+import AuditEntryTransformer from '#transformers/audit_entry_transformer'
+import { auditLogValidator, organizationValidator } from '#validators/organization'
+
+export default class OrganizationAuditLogController {
+  /** Newest first, keyset-paginated like the event list: owners and admins. */
+  async index({ request, bouncer, serialize }: HttpContext) {
+    const { params } = await request.validateUsing(organizationValidator)
+    await bouncer.with(OrganizationPolicy).authorize('viewAuditLog', params.organizationId)
+    const query = await request.validateUsing(auditLogValidator)
+    const page = await AuditLog.page(params.organizationId, query)
+    const entries: AuditEntry[] = page.entries
+    const { data } = await serialize(AuditEntryTransformer.transform(entries))
+    return { data, meta: { nextCursor: page.nextCursor } }
+  }
+}

@@ -1,0 +1,18 @@
+import { BaseSchema } from '@adonisjs/lucid/schema'
+
+export default class extends BaseSchema {
+  protected tableName = 'account_tokens'
+
+  async up() {
+    this.schema.alterTable(this.tableName, (table) => {
+      // The address an email change moves to: set only on `email_change` tokens.
+      table.string('email', 254).nullable()
+    })
+  }
+
+  async down() {
+    this.schema.alterTable(this.tableName, (table) => {
+      table.dropColumn('email')
+    })
+  }
+}

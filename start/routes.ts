@@ -88,6 +88,13 @@ router
 
         router
           .group(() => {
+            router.get('account/export', [controllers.Accounts, 'export'])
+            router.delete('account', [controllers.Accounts, 'destroy'])
+          })
+          .use(middleware.auth())
+
+        router
+          .group(() => {
             router.get('sessions', [controllers.AccountSessions, 'index'])
             router.delete('sessions/:sessionId', [controllers.AccountSessions, 'destroy'])
             router.delete('sessions', [controllers.AccountSessions, 'clear'])

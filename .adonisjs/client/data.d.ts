@@ -5,6 +5,7 @@
 
 /// <reference path="./manifest.d.ts" />
 import type { InferData, InferVariants } from '@adonisjs/core/types/transformers'
+import type AccountExportTransformer from '#transformers/account_export_transformer'
 import type AddressTransformer from '#transformers/address_transformer'
 import type AuditEntryTransformer from '#transformers/audit_entry_transformer'
 import type EventTransformer from '#transformers/event_transformer'
@@ -14,6 +15,10 @@ import type OrganizationTransformer from '#transformers/organization_transformer
 import type UserTransformer from '#transformers/user_transformer'
 
 export namespace Data {
+  export type AccountExport = InferData<AccountExportTransformer>
+  export namespace AccountExport {
+    export type Variants = InferVariants<AccountExportTransformer>
+  }
   export type Address = InferData<AddressTransformer>
   export namespace Address {
     export type Variants = InferVariants<AddressTransformer>

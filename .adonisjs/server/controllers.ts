@@ -5,6 +5,7 @@
 
 export const controllers = {
   AccountSessions: () => import('#controllers/account_sessions_controller'),
+  Accounts: () => import('#controllers/accounts_controller'),
   ApiDocs: () => import('#controllers/api_docs_controller'),
   EmailChanges: () => import('#controllers/email_changes_controller'),
   EmailVerifications: () => import('#controllers/email_verifications_controller'),

@@ -26,6 +26,8 @@ export type ScannedRoutes = {
     'email_verifications.update': { paramsTuple?: []; params?: {} }
     'email_changes.store': { paramsTuple?: []; params?: {} }
     'email_changes.update': { paramsTuple?: []; params?: {} }
+    'accounts.export': { paramsTuple?: []; params?: {} }
+    'accounts.destroy': { paramsTuple?: []; params?: {} }
     'account_sessions.index': { paramsTuple?: []; params?: {} }
     'account_sessions.destroy': { paramsTuple: [ParamValue]; params: {'sessionId': ParamValue} }
     'account_sessions.clear': { paramsTuple?: []; params?: {} }
@@ -81,6 +83,7 @@ export type ScannedRoutes = {
     'api_docs.page': { paramsTuple?: []; params?: {} }
     'api_docs.viewer': { paramsTuple?: []; params?: {} }
     'profile.show': { paramsTuple?: []; params?: {} }
+    'accounts.export': { paramsTuple?: []; params?: {} }
     'account_sessions.index': { paramsTuple?: []; params?: {} }
     'organizations.index': { paramsTuple?: []; params?: {} }
     'organizations.show': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
@@ -100,6 +103,7 @@ export type ScannedRoutes = {
     'api_docs.page': { paramsTuple?: []; params?: {} }
     'api_docs.viewer': { paramsTuple?: []; params?: {} }
     'profile.show': { paramsTuple?: []; params?: {} }
+    'accounts.export': { paramsTuple?: []; params?: {} }
     'account_sessions.index': { paramsTuple?: []; params?: {} }
     'organizations.index': { paramsTuple?: []; params?: {} }
     'organizations.show': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
@@ -119,6 +123,7 @@ export type ScannedRoutes = {
     'passwords.update': { paramsTuple?: []; params?: {} }
   }
   DELETE: {
+    'accounts.destroy': { paramsTuple?: []; params?: {} }
     'account_sessions.destroy': { paramsTuple: [ParamValue]; params: {'sessionId': ParamValue} }
     'account_sessions.clear': { paramsTuple?: []; params?: {} }
     'organizations.destroy': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }

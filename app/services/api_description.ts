@@ -4,6 +4,7 @@ import {
   changeEmailValidator,
   changePasswordValidator,
   confirmEmailValidator,
+  deleteAccountValidator,
   forgotPasswordValidator,
   loginValidator,
   resetPasswordValidator,
@@ -15,9 +16,14 @@ import { subscribeValidator } from '#validators/newsletter'
 import {
   acceptInvitationValidator,
   addMemberValidator,
+  auditLogValidator,
+  changeRoleValidator,
   createInvitationValidator,
   createOrganizationValidator,
+  transferOwnershipValidator,
+  updateOrganizationValidator,
 } from '#validators/organization'
+import { AUDIT_ACTIONS, ORGANIZATION_ROLES } from '#types/organization'
 import { createEventValidator, listEventsValidator, updateEventValidator } from '#validators/event'
 
 type Schema = Record<string, any>
@@ -74,6 +80,7 @@ const schemas: Record<string, Schema> = {
             code: { type: 'string' },
             field: { type: 'string' },
             rule: { type: 'string' },
+            meta: { type: 'object', description: 'Only where the contract names it' },
           },
         },
       },
@@ -106,35 +113,158 @@ const schemas: Record<string, Schema> = {
   },
   Invitation: {
     type: 'object',
-    required: ['id', 'email', 'createdAt', 'expiresAt'],
+    required: ['id', 'email', 'role', 'invitedBy', 'createdAt', 'expiresAt'],
     additionalProperties: false,
     properties: {
       id: uuidSchema,
       email: { type: 'string' },
+      role: { enum: [...ORGANIZATION_ROLES], description: 'Given on acceptance' },
+      invitedBy: nullable({
+        type: 'object',
+        required: ['userId', 'email'],
+        additionalProperties: false,
+        properties: { userId: uuidSchema, email: { type: 'string' } },
+      }),
       createdAt: timestamp,
       expiresAt: timestamp,
     },
   },
   Organization: {
     type: 'object',
-    required: ['id', 'name', 'createdAt', 'updatedAt'],
+    required: ['id', 'name', 'role', 'createdAt', 'updatedAt'],
     additionalProperties: false,
     properties: {
       id: uuidSchema,
       name: { type: 'string' },
+      role: { enum: [...ORGANIZATION_ROLES], description: 'The caller’s role in it' },
       createdAt: timestamp,
       updatedAt: timestamp,
     },
   },
+  AccountExport: {
+    type: 'object',
+    description:
+      'Everything the API holds about the account, each kind of record as the route that lists it answers it; never a password or token hash',
+    required: [
+      'exportedAt',
+      'profile',
+      'signedUpAt',
+      'pendingEmailChange',
+      'sessions',
+      'memberships',
+      'invitationsSent',
+      'invitationsReceived',
+      'auditLog',
+      'newsletter',
+    ],
+    additionalProperties: false,
+    properties: {
+      exportedAt: timestamp,
+      profile: ref('User'),
+      signedUpAt: timestamp,
+      pendingEmailChange: nullable({
+        type: 'object',
+        required: ['email', 'expiresAt'],
+        additionalProperties: false,
+        properties: { email: { type: 'string' }, expiresAt: timestamp },
+      }),
+      sessions: { type: 'array', items: ref('AccountSession') },
+      memberships: {
+        type: 'array',
+        description:
+          "The organizations, each with the account's role, as GET /organizations lists them",
+        items: ref('Organization'),
+      },
+      invitationsSent: { type: 'array', items: ref('ScopedInvitation') },
+      invitationsReceived: { type: 'array', items: ref('ScopedInvitation') },
+      auditLog: {
+        type: 'array',
+        description: 'Entries where the account is the actor or the target, oldest first',
+        items: {
+          type: 'object',
+          required: ['organizationId', 'entry'],
+          additionalProperties: false,
+          properties: {
+            organizationId: uuidSchema,
+            entry: ref('AuditEntry'),
+          },
+        },
+      },
+      newsletter: nullable({
+        type: 'object',
+        description: 'The newsletter consent record of the same address',
+        required: ['email', 'status', 'subscribedAt', 'consentedAt'],
+        additionalProperties: false,
+        properties: {
+          email: { type: 'string' },
+          status: { type: 'string' },
+          subscribedAt: timestamp,
+          consentedAt: nullable(timestamp),
+          consentIp: nullable({ type: 'string' }),
+          consentUserAgent: nullable({ type: 'string' }),
+          consentOrigin: nullable({ type: 'string' }),
+          consentReferer: nullable({ type: 'string' }),
+          unsubscribedAt: nullable(timestamp),
+          unsubscribedVia: nullable({ type: 'string' }),
+        },
+      }),
+    },
+  },
+  ScopedInvitation: {
+    type: 'object',
+    required: ['organizationId', 'invitation'],
+    additionalProperties: false,
+    properties: { organizationId: uuidSchema, invitation: ref('Invitation') },
+  },
   Member: {
     type: 'object',
-    required: ['userId', 'email', 'fullName', 'joinedAt'],
+    required: ['userId', 'email', 'fullName', 'role', 'joinedAt'],
     additionalProperties: false,
     properties: {
       userId: uuidSchema,
       email: { type: 'string' },
       fullName: nullable({ type: 'string' }),
+      role: { enum: [...ORGANIZATION_ROLES] },
       joinedAt: timestamp,
+    },
+  },
+  AuditEntry: {
+    type: 'object',
+    required: ['id', 'action', 'occurredAt', 'actor', 'target', 'details'],
+    additionalProperties: false,
+    properties: {
+      id: uuidSchema,
+      action: { enum: [...AUDIT_ACTIONS] },
+      occurredAt: timestamp,
+      actor: {
+        type: 'object',
+        required: ['userId', 'email'],
+        additionalProperties: false,
+        properties: {
+          userId: uuidSchema,
+          email: { ...nullable({ type: 'string' }), description: 'A copy taken at the time' },
+        },
+      },
+      target: {
+        type: 'object',
+        required: ['type', 'id'],
+        additionalProperties: false,
+        properties: {
+          type: { enum: ['user', 'invitation', 'organization', 'event'] },
+          id: uuidSchema,
+          email: nullable({ type: 'string' }),
+        },
+      },
+      details: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          fromRole: { enum: [...ORGANIZATION_ROLES] },
+          toRole: { enum: [...ORGANIZATION_ROLES] },
+          role: { enum: [...ORGANIZATION_ROLES] },
+          name: { type: 'string' },
+        },
+      },
     },
   },
   Address: {
@@ -225,7 +355,7 @@ const json = (schema: Schema, description: string, headers?: Schema) => ({
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'A field, a parameter or the body is invalid (`input.<field>.<rule>`)',
   401: 'No valid session (`auth.unauthenticated`)',
-  403: 'Not a member of the organization (`auth.forbidden`)',
+  403: 'Not a member of the organization (`auth.forbidden`), or a role that is not enough (`auth.insufficient_role`)',
   404: 'Not found (`common.resource.not_found`)',
   409: 'Conflict',
   412: 'If-Match names another version (`common.resource.precondition_failed`)',
@@ -298,11 +428,25 @@ function operations(): Record<string, Operation> {
   const updateProfile = fromValidator(updateProfileValidator)
   const changeEmail = fromValidator(changeEmailValidator)
   const confirmEmail = fromValidator(confirmEmailValidator)
+  const deleteAccount = fromValidator(deleteAccountValidator)
   const resetPassword = fromValidator(resetPasswordValidator)
   const changePassword = fromValidator(changePasswordValidator)
   const verifyEmail = fromValidator(verifyEmailValidator)
   const createInvitation = fromValidator(createInvitationValidator)
   const acceptInvitation = fromValidator(acceptInvitationValidator)
+  const updateOrganization = fromValidator(updateOrganizationValidator)
+  const changeRole = fromValidator(changeRoleValidator)
+  const transferOwnership = fromValidator(transferOwnershipValidator)
+  const auditLog = fromValidator(auditLogValidator)
+  const actions = AUDIT_ACTIONS.map((action) => action.replace('.', '\\.')).join('|')
+  const auditQuery = {
+    ...(auditLog.body.properties as Record<string, Schema>),
+    action: {
+      type: 'string',
+      description: 'One or more actions, comma-separated',
+      pattern: `^(${actions})(,(${actions}))*$`,
+    },
+  }
   const unsubscribeQuery = { token: { type: 'string', maxLength: 1024 } }
   const listQuery = Object.fromEntries(
     Object.entries(listEvents.body.properties as Record<string, Schema>).map(([name, schema]) => [
@@ -473,6 +617,29 @@ function operations(): Record<string, Operation> {
       },
       errors: [...jsonBodyErrors, 401, ...everyRoute],
     },
+    'GET /auth/account/export': {
+      summary: 'Download everything the API holds about the account (one JSON file)',
+      tags: ['auth'],
+      session: true,
+      responses: {
+        200: json(data(ref('AccountExport')), 'The export, as an attachment', {
+          'Content-Disposition': {
+            description: 'attachment; filename="account-<date>.json"',
+            schema: { type: 'string' },
+          },
+        }),
+      },
+      errors: [401, ...everyRoute],
+    },
+    'DELETE /auth/account': {
+      summary:
+        'Delete the account with its current password (409 organization.last_owner, with meta.organizationIds, while it is the last owner of an organization with other members)',
+      tags: ['auth'],
+      session: true,
+      body: deleteAccount.body,
+      responses: { 204: { description: 'Deleted; every session of the account has ended' } },
+      errors: [...jsonBodyErrors, 401, 409, ...everyRoute],
+    },
     'POST /auth/email/confirm': {
       summary: 'Confirm a change of address with the emailed token (every other session ends)',
       tags: ['auth'],
@@ -511,7 +678,7 @@ function operations(): Record<string, Operation> {
       errors: [400, 401, 403, ...everyRoute],
     },
     'POST /organizations/:organizationId/invitations': {
-      summary: 'Invite an address by email (link valid 7 days)',
+      summary: 'Invite an address by email (link valid 7 days): owners and admins',
       tags: ['invitations'],
       session: true,
       body: createInvitation.body,
@@ -519,7 +686,7 @@ function operations(): Record<string, Operation> {
       errors: [...jsonBodyErrors, 401, 403, 409, ...everyRoute],
     },
     'DELETE /organizations/:organizationId/invitations/:invitationId': {
-      summary: 'Revoke an invitation (its link dies)',
+      summary: 'Revoke an invitation (its link dies): owners, admins for non-owner ones',
       tags: ['invitations'],
       session: true,
       responses: { 204: { description: 'Revoked' } },
@@ -543,7 +710,7 @@ function operations(): Record<string, Operation> {
       errors: [401, ...everyRoute],
     },
     'POST /organizations': {
-      summary: 'Create an organization (the caller becomes a member)',
+      summary: 'Create an organization (the caller becomes its owner)',
       tags: ['organizations'],
       session: true,
       body: createOrganization.body,
@@ -557,6 +724,73 @@ function operations(): Record<string, Operation> {
       responses: { 200: json(data(ref('Organization')), 'The organization') },
       errors: [400, 401, 403, ...everyRoute],
     },
+    'PATCH /organizations/:organizationId': {
+      summary: 'Rename the organization: owners and admins',
+      tags: ['organizations'],
+      session: true,
+      body: updateOrganization.body,
+      responses: { 200: json(data(ref('Organization')), 'Renamed') },
+      errors: [...jsonBodyErrors, 401, 403, ...everyRoute],
+    },
+    'DELETE /organizations/:organizationId': {
+      summary:
+        'Delete the organization with its members, invitations, events, idempotency records and audit log: owners',
+      tags: ['organizations'],
+      session: true,
+      responses: { 204: { description: 'Deleted' } },
+      errors: [400, 401, 403, ...everyRoute],
+    },
+    'GET /organizations/:organizationId/audit-log': {
+      summary: 'Who did what, newest first (keyset pagination): owners and admins',
+      tags: ['organizations'],
+      session: true,
+      query: auditQuery,
+      responses: {
+        200: json(
+          {
+            type: 'object',
+            required: ['data', 'meta'],
+            additionalProperties: false,
+            properties: {
+              data: { type: 'array', items: ref('AuditEntry') },
+              meta: {
+                type: 'object',
+                required: ['nextCursor'],
+                additionalProperties: false,
+                properties: { nextCursor: nullable({ type: 'string' }) },
+              },
+            },
+          },
+          'A page of entries'
+        ),
+      },
+      errors: [400, 401, 403, ...everyRoute],
+    },
+    'POST /organizations/:organizationId/leave': {
+      summary: 'Leave the organization (not as its last owner)',
+      tags: ['members'],
+      session: true,
+      responses: { 204: { description: 'Left' } },
+      errors: [400, 401, 403, 409, ...everyRoute],
+    },
+    'POST /organizations/:organizationId/ownership-transfer': {
+      summary: 'Make a member owner and the caller admin, in one step: owners',
+      tags: ['members'],
+      session: true,
+      body: transferOwnership.body,
+      responses: {
+        200: json(
+          data({
+            type: 'object',
+            required: ['from', 'to'],
+            additionalProperties: false,
+            properties: { from: ref('Member'), to: ref('Member') },
+          }),
+          'Transferred'
+        ),
+      },
+      errors: [...jsonBodyErrors, 401, 403, 404, 409, ...everyRoute],
+    },
     'GET /organizations/:organizationId/members': {
       summary: 'Members of an organization',
       tags: ['members'],
@@ -565,15 +799,23 @@ function operations(): Record<string, Operation> {
       errors: [400, 401, 403, ...everyRoute],
     },
     'POST /organizations/:organizationId/members': {
-      summary: 'Add an existing account as a member',
+      summary: 'Add an existing account as a member, with a role: owners and admins',
       tags: ['members'],
       session: true,
       body: addMember.body,
       responses: { 201: json(data(ref('Member')), 'Added') },
       errors: [...jsonBodyErrors, 401, 403, 404, 409, ...everyRoute],
     },
+    'PATCH /organizations/:organizationId/members/:userId': {
+      summary: 'Change a member’s role: owners any, admins non-owners to admin or member',
+      tags: ['members'],
+      session: true,
+      body: changeRole.body,
+      responses: { 200: json(data(ref('Member')), 'The member') },
+      errors: [...jsonBodyErrors, 401, 403, 404, 409, ...everyRoute],
+    },
     'DELETE /organizations/:organizationId/members/:userId': {
-      summary: 'Remove a member (not the last one)',
+      summary: 'Remove a member (never the last owner; removing oneself is leaving)',
       tags: ['members'],
       session: true,
       responses: { 204: { description: 'Removed' } },

@@ -54,3 +54,7 @@ export const changeEmailValidator = vine.create({
 })
 
 export const confirmEmailValidator = vine.create({ token: token() })
+
+export const deleteAccountValidator = vine.create({
+  currentPassword: vine.string().maxLength(128),
+})

@@ -120,6 +120,43 @@ export default class AuditLog {
         : null
     return { entries: page.map(entryFromRow), nextCursor }
   }
+
+  /**
+   * Every entry, in any organization, where the account is the actor or
+   * the target (the account's data export), oldest first, with the
+   * organization each belongs to.
+   */
+  static async about(userId: string): Promise<{ organizationId: string; entry: AuditEntry }[]> {
+    const { rows } = await db.rawQuery(
+      `SELECT id, organization_id, action, occurred_at, actor_id, actor_email, target_type,
+              target_id, target_email, details
+         FROM organization_audit_entries
+        WHERE actor_id = ? OR (target_type = 'user' AND target_id = ?)
+        ORDER BY occurred_at, id`,
+      [userId, userId]
+    )
+    return rows.map((row: Record<string, any>) => ({
+      organizationId: row.organization_id as string,
+      entry: entryFromRow(row),
+    }))
+  }
+
+  /**
+   * Account deletion, within its transaction: entries keep the account's id
+   * but no longer its email, wherever it was copied (as the actor, as a
+   * user target, as an invitation's address).
+   */
+  static async forgetEmailsOf(trx: TransactionClientContract, userId: string, email: string) {
+    await trx.rawQuery(
+      'UPDATE organization_audit_entries SET actor_email = NULL WHERE actor_id = ?',
+      [userId]
+    )
+    await trx.rawQuery(
+      `UPDATE organization_audit_entries SET target_email = NULL
+        WHERE (target_type = 'user' AND target_id = ?) OR lower(target_email) = ?`,
+      [userId, email.toLowerCase()]
+    )
+  }
 }
 
 function readCursor(value: string, organizationId: string): CursorPayload {

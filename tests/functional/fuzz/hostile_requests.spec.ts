@@ -10,6 +10,7 @@ import { OrganizationFactory } from '#database/factories/organization_factory'
 import { addMember, sessionCookieFor } from '#tests/helpers/accounts'
 import { resetDatabase } from '#tests/helpers/database'
 import { eventOf } from '#tests/helpers/events'
+import { pendingInvitation } from '#tests/helpers/organizations'
 
 /**
  * Property: whatever arrives, on every route, the answer is never a 5xx,
@@ -40,6 +41,8 @@ const TABLES = [
   'users',
   'organizations',
   'organization_members',
+  'organization_invitations',
+  'organization_audit_entries',
   'events',
   'event_addresses',
   'newsletter_contacts',
@@ -61,6 +64,9 @@ const FIELD_NAMES = [
   'email',
   'password',
   'fullName',
+  'locale',
+  'currentPassword',
+  'token',
   'name',
   'description',
   'targetDate',
@@ -255,7 +261,13 @@ const headerText = fc
   .map((text) => text.replace(/[^\x20-\x7e]/g, '').trim())
 
 type Fixture = {
-  ids: { organization: string; otherOrganization: string; event: string; otherUser: string }
+  ids: {
+    organization: string
+    otherOrganization: string
+    event: string
+    otherUser: string
+    invitation: string
+  }
   userId: string
   cookie: string
 }
@@ -263,7 +275,10 @@ type Fixture = {
 /** A path id: ours (`:own`), another organization's, an event's, unknown, or not an id at all. */
 const pathId = fc.oneof(
   { weight: 4, arbitrary: fc.constant(':own') },
-  { weight: 1, arbitrary: fc.constantFrom(':otherOrganization', ':event', ':otherUser') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(':otherOrganization', ':event', ':otherUser', ':invitation'),
+  },
   { weight: 1, arbitrary: fc.uuid() },
   {
     weight: 2,
@@ -303,6 +318,11 @@ const ROUTES: fc.Arbitrary<Route> = fc.oneof(
     { method: 'POST', path: '/auth/login' },
     { method: 'POST', path: '/auth/logout' },
     { method: 'GET', path: '/auth/me' },
+    { method: 'PATCH', path: '/auth/me' },
+    { method: 'POST', path: '/auth/email/change' },
+    { method: 'POST', path: '/auth/email/confirm' },
+    { method: 'GET', path: '/auth/account/export' },
+    { method: 'DELETE', path: '/auth/account' },
     { method: 'GET', path: '/organizations' },
     { method: 'POST', path: '/organizations' }
   ),
@@ -311,10 +331,25 @@ const ROUTES: fc.Arbitrary<Route> = fc.oneof(
       fc.constantFrom('GET', 'POST', 'PATCH', 'DELETE'),
       pathId,
       pathId,
-      fc.constantFrom('', '/members', '/members/', '/events', '/events/')
+      fc.constantFrom(
+        '',
+        '/members',
+        '/members/',
+        '/events',
+        '/events/',
+        '/invitations',
+        '/invitations/',
+        '/leave',
+        '/ownership-transfer',
+        '/audit-log'
+      )
     )
     .map(([method, organization, child, tail]): Route => {
-      const own = tail.startsWith('/members') ? ':otherUser' : ':event'
+      const own = tail.startsWith('/members')
+        ? ':otherUser'
+        : tail.startsWith('/invitations')
+          ? ':invitation'
+          : ':event'
       const last = tail.endsWith('/') ? (child === ':own' ? own : child) : ''
       const first = organization === ':own' ? ':organization' : organization
       return { method, path: `/organizations/${first}${tail}${last}` }
@@ -333,7 +368,7 @@ const ROUTES: fc.Arbitrary<Route> = fc.oneof(
 /** The path with the fixture's ids in place of its `:names`. */
 function pathOf(route: Route, fixture: Fixture) {
   return route.path.replace(
-    /:(organization|otherOrganization|event|otherUser)\b/g,
+    /:(organization|otherOrganization|event|otherUser|invitation)\b/g,
     (_, name: keyof typeof fixture.ids) => fixture.ids[name]
   )
 }
@@ -358,16 +393,24 @@ async function createFixture(client: Parameters<typeof sessionCookieFor>[0]): Pr
   const [user, other] = await UserFactory.createMany(2)
   const organization = await OrganizationFactory.create()
   const otherOrganization = await OrganizationFactory.create()
-  await addMember(organization, user)
+  // The caller owns the organization, so every role-guarded route can succeed too.
+  await addMember(organization, user, 'owner')
   await addMember(organization, other)
-  await addMember(otherOrganization, other)
+  await addMember(otherOrganization, other, 'owner')
   const event = await eventOf(organization, { metadata: { category: 'wedding' } })
+  const invitation = await pendingInvitation(
+    organization.id,
+    'guest@example.com',
+    'member',
+    user.id
+  )
   return {
     ids: {
       organization: organization.id,
       otherOrganization: otherOrganization.id,
       event: event.id,
       otherUser: other.id,
+      invitation: invitation.id,
     },
     userId: user.id,
     cookie: await sessionCookieFor(client, user),
@@ -375,14 +418,39 @@ async function createFixture(client: Parameters<typeof sessionCookieFor>[0]): Pr
 }
 
 /**
- * A 2xx may have signed the member out or removed them: put the fixture
- * back so later cases still reach the organization's routes.
+ * A 2xx may have signed the member out, removed or demoted them, handed
+ * the organization over or deleted it: put the fixture back so later cases
+ * still reach the organization's routes as its owner.
  */
 async function restore(fixture: Fixture, client: Parameters<typeof sessionCookieFor>[0]) {
+  const { organization, event, otherUser } = fixture.ids
   await db.rawQuery(
-    `INSERT INTO organization_members (organization_id, user_id, created_at)
-     VALUES (?, ?, now()) ON CONFLICT DO NOTHING`,
-    [fixture.ids.organization, fixture.userId]
+    `INSERT INTO organizations (id, name, created_at, updated_at)
+     VALUES (?, 'Restored', now(), now()) ON CONFLICT DO NOTHING`,
+    [organization]
+  )
+  await db.rawQuery(
+    `INSERT INTO organization_members (organization_id, user_id, role, created_at)
+     VALUES (?, ?, 'owner', now())
+     ON CONFLICT (organization_id, user_id) DO UPDATE SET role = 'owner'`,
+    [organization, fixture.userId]
+  )
+  await db.rawQuery(
+    `INSERT INTO organization_members (organization_id, user_id, role, created_at)
+     VALUES (?, ?, 'member', now()) ON CONFLICT DO NOTHING`,
+    [organization, otherUser]
+  )
+  await db.rawQuery(
+    `INSERT INTO events (id, organization_id, name, created_at, updated_at)
+     VALUES (?, ?, 'Restored', now(), now()) ON CONFLICT DO NOTHING`,
+    [event, organization]
+  )
+  await db.rawQuery(
+    `INSERT INTO organization_invitations
+       (id, organization_id, email, hash, role, invited_by, expires_at, created_at)
+     VALUES (?, ?, 'guest@example.com', 'x', 'member', ?, now() + interval '7 days', now())
+     ON CONFLICT DO NOTHING`,
+    [fixture.ids.invitation, organization, fixture.userId]
   )
   const me = await fetch(`http://${process.env.HOST}:${process.env.PORT}/auth/me`, {
     headers: { cookie: fixture.cookie },

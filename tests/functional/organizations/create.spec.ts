@@ -9,7 +9,7 @@ import { ISO_UTC, UUID_V7 } from '#tests/helpers/events'
 test.group('Organizations create', (group) => {
   group.each.setup(() => resetDatabase())
 
-  test('creates the organization with its creator as its only member', async ({
+  test('creates the organization with its creator as its owner, and logs it', async ({
     client,
     assert,
     db: database,
@@ -28,7 +28,13 @@ test.group('Organizations create', (group) => {
     assert.match(data.createdAt, ISO_UTC)
     assert.match(data.updatedAt, ISO_UTC)
     response.assertBody({
-      data: { id: data.id, name: 'Acme', createdAt: data.createdAt, updatedAt: data.updatedAt },
+      data: {
+        id: data.id,
+        name: 'Acme',
+        role: 'owner',
+        createdAt: data.createdAt,
+        updatedAt: data.updatedAt,
+      },
     })
 
     const row = await db.from('organizations').where('id', data.id).firstOrFail()
@@ -36,8 +42,21 @@ test.group('Organizations create', (group) => {
     assert.equal(row.created_at.toISOString(), data.createdAt)
     assert.equal(row.updated_at.toISOString(), data.updatedAt)
     await database.assertCount('organizations', 1)
-    await database.assertHas('organization_members', { organization_id: data.id, user_id: user.id })
+    await database.assertHas('organization_members', {
+      organization_id: data.id,
+      user_id: user.id,
+      role: 'owner',
+    })
     await database.assertCount('organization_members', 1)
+    await database.assertHas('organization_audit_entries', {
+      organization_id: data.id,
+      action: 'organization.created',
+      actor_id: user.id,
+      actor_email: user.email,
+      target_type: 'organization',
+      target_id: data.id,
+    })
+    await database.assertCount('organization_audit_entries', 1)
   })
 
   test('the creator can read it back right away', async ({ client }) => {
@@ -70,7 +89,13 @@ test.group('Organizations create', (group) => {
       response.assertStatus(201)
       const { data } = response.body()
       response.assertBody({
-        data: { id: data.id, name, createdAt: data.createdAt, updatedAt: data.updatedAt },
+        data: {
+          id: data.id,
+          name,
+          role: 'owner',
+          createdAt: data.createdAt,
+          updatedAt: data.updatedAt,
+        },
       })
       await database.assertHas('organizations', { id: data.id, name })
     })

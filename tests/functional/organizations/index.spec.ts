@@ -1,15 +1,17 @@
 import { test } from '@japa/runner'
 import type Organization from '#models/organization'
+import type { OrganizationRole } from '#types/organization'
 import { UserFactory } from '#database/factories/user_factory'
 import { OrganizationFactory } from '#database/factories/organization_factory'
 import { resetDatabase } from '#tests/helpers/database'
 import { addMember, memberWithOrganization, sessionCookieFor } from '#tests/helpers/accounts'
 
 /** An organization as the API answers it. */
-function shown(organization: Organization) {
+function shown(organization: Organization, role: OrganizationRole) {
   return {
     id: organization.id,
     name: organization.name,
+    role,
     createdAt: organization.createdAt.toUTC().toISO(),
     updatedAt: organization.updatedAt.toUTC().toISO(),
   }
@@ -33,7 +35,7 @@ test.group('Organizations index', (group) => {
     assert.deepEqual(Object.keys(response.body()), ['data'])
     assert.deepEqual(
       [...response.body().data].sort(byId),
-      [shown(organization), shown(second)].sort(byId)
+      [shown(organization, 'owner'), shown(second, 'member')].sort(byId)
     )
   })
 
@@ -46,7 +48,7 @@ test.group('Organizations index', (group) => {
     const response = await client.get('/organizations').header('cookie', cookie)
 
     response.assertStatus(200)
-    response.assertBody({ data: [shown(organization)] })
+    response.assertBody({ data: [shown(organization, 'member')] })
   })
 
   test('answers an empty list to someone without organizations', async ({ client }) => {

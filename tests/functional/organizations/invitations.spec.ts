@@ -48,7 +48,7 @@ test.group('Organizations invitations', (group) => {
     client,
     assert,
   }) => {
-    const { organization, cookie } = await memberWithOrganization(client)
+    const { user, organization, cookie } = await memberWithOrganization(client)
     const bob = await UserFactory.create()
 
     const { response, token } = await invite(
@@ -59,8 +59,17 @@ test.group('Organizations invitations', (group) => {
     )
 
     const { data } = response.body()
-    assert.deepEqual(Object.keys(data).sort(), ['createdAt', 'email', 'expiresAt', 'id'])
+    assert.deepEqual(Object.keys(data).sort(), [
+      'createdAt',
+      'email',
+      'expiresAt',
+      'id',
+      'invitedBy',
+      'role',
+    ])
     assert.equal(data.email, bob.email)
+    assert.equal(data.role, 'member')
+    assert.deepEqual(data.invitedBy, { userId: user.id, email: user.email })
     assert.match(data.createdAt, ISO_UTC)
     const days = (Date.parse(data.expiresAt) - Date.parse(data.createdAt)) / 86_400_000
     assert.closeTo(days, 7, 0.01)
@@ -79,10 +88,12 @@ test.group('Organizations invitations', (group) => {
     accept.assertStatus(200)
     assert.equal(accept.body().data.id, organization.id)
     assert.equal(accept.body().data.name, organization.name)
-    await db
+    assert.equal(accept.body().data.role, 'member')
+    const membership = await db
       .from('organization_members')
       .where({ organization_id: organization.id, user_id: bob.id })
       .firstOrFail()
+    assert.equal(membership.role, 'member')
     const show = await client.get(`/organizations/${organization.id}`).header('cookie', bobCookie)
     show.assertStatus(200)
 

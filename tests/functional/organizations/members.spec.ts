@@ -13,12 +13,19 @@ const NOT_A_MEMBER = {
   errors: [{ message: 'You are not a member of this organization', code: 'auth.forbidden' }],
 }
 
+const LAST_OWNER = {
+  errors: [
+    { message: 'An organization must keep at least one owner', code: 'organization.last_owner' },
+  ],
+}
+
 /** A membership as the API answers it. */
 function shown(user: User, membership: OrganizationMember) {
   return {
     userId: user.id,
     email: user.email,
     fullName: user.fullName,
+    role: membership.role,
     joinedAt: membership.createdAt.toUTC().toISO(),
   }
 }
@@ -66,7 +73,13 @@ test.group('Organizations members', (group) => {
     const { data } = response.body()
     assert.match(data.joinedAt, ISO_UTC)
     response.assertBody({
-      data: { userId: bob.id, email: 'bob@example.com', fullName: 'Bob', joinedAt: data.joinedAt },
+      data: {
+        userId: bob.id,
+        email: 'bob@example.com',
+        fullName: 'Bob',
+        role: 'member',
+        joinedAt: data.joinedAt,
+      },
     })
     await database.assertHas('organization_members', {
       organization_id: organization.id,
@@ -99,6 +112,7 @@ test.group('Organizations members', (group) => {
       data: {
         id: organization.id,
         name: organization.name,
+        role: 'member',
         createdAt: organization.createdAt.toUTC().toISO(),
         updatedAt: organization.updatedAt.toUTC().toISO(),
       },
@@ -219,7 +233,7 @@ test.group('Organizations members', (group) => {
 
   test('a member may leave while others remain', async ({ client, assert, db: database }) => {
     const { user, organization, cookie } = await memberWithOrganization(client)
-    await addMember(organization, await UserFactory.create())
+    await addMember(organization, await UserFactory.create(), 'owner')
 
     const response = await client
       .delete(membersPath(organization.id, user.id))
@@ -234,7 +248,7 @@ test.group('Organizations members', (group) => {
     await database.assertCount('organization_members', 1)
   })
 
-  test('never removes the last member', async ({ client, db: database }) => {
+  test('never removes the last member, its last owner', async ({ client, db: database }) => {
     const { user, organization, cookie } = await memberWithOrganization(client)
 
     const response = await client
@@ -242,14 +256,7 @@ test.group('Organizations members', (group) => {
       .header('cookie', cookie)
 
     response.assertStatus(409)
-    response.assertBody({
-      errors: [
-        {
-          message: 'The last member of an organization cannot be removed',
-          code: 'common.resource.conflict',
-        },
-      ],
-    })
+    response.assertBody(LAST_OWNER)
     await database.assertHas('organization_members', {
       organization_id: organization.id,
       user_id: user.id,
@@ -257,14 +264,14 @@ test.group('Organizations members', (group) => {
     await database.assertCount('organization_members', 1)
   })
 
-  test('two members removing each other at once leave one member', async ({
+  test('two owners removing each other at once leave one owner', async ({
     client,
     db: database,
     assert,
   }) => {
     const { user: ann, organization, cookie: annCookie } = await memberWithOrganization(client)
     const bob = await UserFactory.create()
-    await addMember(organization, bob)
+    await addMember(organization, bob, 'owner')
     const bobCookie = await sessionCookieFor(client, bob)
 
     const responses = await Promise.all([
@@ -274,20 +281,9 @@ test.group('Organizations members', (group) => {
 
     const [first, second] = [...responses].sort((left, right) => left.status() - right.status())
     first.assertStatus(204)
-    // The other finds the last member (409) or, its author being gone, a non-member (403).
+    // The other finds the last owner (409) or, its author being gone, a non-member (403).
     assert.oneOf(second.status(), [403, 409])
-    second.assertBody(
-      second.status() === 403
-        ? NOT_A_MEMBER
-        : {
-            errors: [
-              {
-                message: 'The last member of an organization cannot be removed',
-                code: 'common.resource.conflict',
-              },
-            ],
-          }
-    )
+    second.assertBody(second.status() === 403 ? NOT_A_MEMBER : LAST_OWNER)
     await database.assertCount('organization_members', 1)
   })
 

@@ -12,7 +12,7 @@ const NOT_A_MEMBER = {
 test.group('Organizations show', (group) => {
   group.each.setup(() => resetDatabase())
 
-  test('answers the organization to a member', async ({ client }) => {
+  test('answers the organization to a member, with their role', async ({ client }) => {
     const { organization, cookie } = await memberWithOrganization(client)
 
     const response = await client.get(`/organizations/${organization.id}`).header('cookie', cookie)
@@ -22,6 +22,7 @@ test.group('Organizations show', (group) => {
       data: {
         id: organization.id,
         name: organization.name,
+        role: 'owner',
         createdAt: organization.createdAt.toUTC().toISO(),
         updatedAt: organization.updatedAt.toUTC().toISO(),
       },
@@ -41,6 +42,7 @@ test.group('Organizations show', (group) => {
       data: {
         id: organization.id,
         name: organization.name,
+        role: 'member',
         createdAt: organization.createdAt.toUTC().toISO(),
         updatedAt: organization.updatedAt.toUTC().toISO(),
       },

@@ -1,0 +1,39 @@
+import { inject } from '@adonisjs/core'
+import type { HttpContext } from '@adonisjs/core/http'
+import AccountDeletionService from '#services/account_deletion_service'
+import AccountExportService from '#services/account_export_service'
+import PasswordService from '#services/password_service'
+import AccountExportTransformer from '#transformers/account_export_transformer'
+import { deleteAccountValidator } from '#validators/auth'
+
+/** The signed-in account as a whole: its data export and its deletion. */
+@inject()
+export default class AccountsController {
+  constructor(
+    private exports: AccountExportService,
+    private deletion: AccountDeletionService,
+    private passwords: PasswordService
+  ) {}
+
+  /** One JSON download of everything held about the account. */
+  async export({ auth, session, response, serialize }: HttpContext) {
+    const user = auth.getUserOrFail()
+    const record = await this.exports.collect(user, session.sessionId)
+    const day = new Date().toISOString().slice(0, 10)
+    response.header('Content-Disposition', `attachment; filename="account-${day}.json"`)
+    response.header('Cache-Control', 'no-store')
+    return serialize(AccountExportTransformer.transform(record))
+  }
+
+  /** Deletes the account with its current password; this client is signed out too. */
+  async destroy({ request, auth, session, response }: HttpContext) {
+    const { currentPassword } = await request.validateUsing(deleteAccountValidator)
+    const user = auth.getUserOrFail()
+    await this.passwords.confirmCurrent(user, currentPassword, request.ip())
+    await this.deletion.delete(user)
+    await auth.use('web').logout()
+    session.clear()
+    session.regenerate()
+    return response.noContent()
+  }
+}

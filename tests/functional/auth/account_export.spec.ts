@@ -1,0 +1,178 @@
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import { UserFactory } from '#database/factories/user_factory'
+import { resetDatabase } from '#tests/helpers/database'
+import { sessionCookieFor, sessionCookieOf } from '#tests/helpers/accounts'
+import { mailsTo, tokenLinkIn } from '#tests/helpers/mails'
+import { smtpServer } from '#tests/helpers/smtp_server'
+import { subscribe } from '#tests/helpers/newsletter'
+
+const INVITATION_SUBJECT = 'You are invited to join an organization'
+
+test.group('Auth account export', (group) => {
+  group.each.setup(async () => {
+    await resetDatabase()
+    smtpServer.reset()
+  })
+
+  test('holds every kind of record of the account, and no hash or secret', async ({
+    client,
+    assert,
+  }) => {
+    // The account, signed in twice, with a language and a verification link.
+    const signup = await client
+      .post('/auth/signup')
+      .json({ email: 'ann@example.com', password: 'correct horse', fullName: 'Ann' })
+    signup.assertStatus(201)
+    const annId = signup.body().data.id
+    const cookie = sessionCookieOf(signup.headers()['set-cookie'])
+    const second = await client
+      .post('/auth/login')
+      .json({ email: 'ann@example.com', password: 'correct horse' })
+    second.assertStatus(200)
+    const [verification] = await mailsTo('ann@example.com', 'Confirm your email address')
+    const locale = await client.patch('/auth/me').header('cookie', cookie).json({ locale: 'fr' })
+    locale.assertStatus(200)
+
+    // An organization it owns, a member it added, an invitation it sent.
+    const bob = await UserFactory.merge({ email: 'bob@example.com' }).create()
+    const acme = await client.post('/organizations').header('cookie', cookie).json({ name: 'Acme' })
+    acme.assertStatus(201)
+    const acmeId = acme.body().data.id
+    const added = await client
+      .post(`/organizations/${acmeId}/members`)
+      .header('cookie', cookie)
+      .json({ email: 'bob@example.com', role: 'admin' })
+    added.assertStatus(201)
+    const sent = await client
+      .post(`/organizations/${acmeId}/invitations`)
+      .header('cookie', cookie)
+      .json({ email: 'carol@example.com' })
+    sent.assertStatus(201)
+    const [sentMail] = await mailsTo('carol@example.com', INVITATION_SUBJECT)
+
+    // An invitation it received from another organization.
+    const dave = await UserFactory.create()
+    const daveCookie = await sessionCookieFor(client, dave)
+    const other = await client
+      .post('/organizations')
+      .header('cookie', daveCookie)
+      .json({ name: 'Other' })
+    const received = await client
+      .post(`/organizations/${other.body().data.id}/invitations`)
+      .header('cookie', daveCookie)
+      .json({ email: 'ann@example.com' })
+    received.assertStatus(201)
+
+    // A pending email change, and the newsletter consent of the same address.
+    const change = await client
+      .post('/auth/email/change')
+      .header('cookie', cookie)
+      .json({ email: 'ann@new.example.com', currentPassword: 'correct horse' })
+    change.assertStatus(202)
+    const [changeMail] = await mailsTo('ann@new.example.com', 'Confirm your new email address')
+    const subscribed = await subscribe(client, 'ann@example.com')
+    subscribed.assertStatus(201)
+
+    const response = await client.get('/auth/account/export').header('cookie', cookie)
+
+    response.assertStatus(200)
+    assert.match(
+      String(response.header('content-disposition')),
+      /^attachment; filename="account-.+\.json"$/
+    )
+    const { data } = response.body()
+    assert.deepEqual(data.profile, {
+      id: annId,
+      email: 'ann@example.com',
+      fullName: 'Ann',
+      emailVerifiedAt: null,
+      locale: 'fr',
+    })
+    assert.isString(data.signedUpAt)
+    assert.equal(data.pendingEmailChange.email, 'ann@new.example.com')
+    assert.lengthOf(data.sessions, 2)
+    assert.deepEqual(data.sessions.map((s: { current: boolean }) => s.current).sort(), [
+      false,
+      true,
+    ])
+    assert.containSubset(data.memberships, [{ id: acmeId, name: 'Acme', role: 'owner' }])
+    assert.lengthOf(data.memberships, 1)
+    assert.containSubset(data.invitationsSent, [
+      {
+        organizationId: acmeId,
+        invitation: { id: sent.body().data.id, email: 'carol@example.com' },
+      },
+    ])
+    assert.containSubset(data.invitationsReceived, [
+      {
+        organizationId: other.body().data.id,
+        invitation: { id: received.body().data.id, email: 'ann@example.com' },
+      },
+    ])
+    const actions = data.auditLog.map((item: { entry: { action: string } }) => item.entry.action)
+    assert.includeMembers(actions, ['organization.created', 'member.added', 'invitation.created'])
+    assert.containSubset(data.auditLog, [
+      {
+        organizationId: acmeId,
+        entry: {
+          action: 'member.added',
+          actor: { userId: annId, email: 'ann@example.com' },
+          target: { type: 'user', id: bob.id },
+        },
+      },
+    ])
+    assert.equal(data.newsletter.email, 'ann@example.com')
+    assert.isString(data.newsletter.consentedAt)
+
+    // No hash and no secret: password, token and invitation hashes, the
+    // secrets of every link sent, the session cookie.
+    const text = JSON.stringify(response.body())
+    const user = await db.from('users').where('id', annId).firstOrFail()
+    const tokens = await db.from('account_tokens').select('hash')
+    const invitations = await db.from('organization_invitations').select('hash')
+    const secrets = [
+      user.password,
+      ...tokens.map((row) => row.hash),
+      ...invitations.map((row) => row.hash),
+      tokenLinkIn(verification).token,
+      tokenLinkIn(changeMail).token,
+      tokenLinkIn(sentMail).token,
+      cookie.split('=')[1],
+      decodeURIComponent(cookie.split('=')[1]),
+    ]
+    assert.isAbove(tokens.length, 1)
+    for (const secret of secrets) assert.notInclude(text, secret)
+    for (const secret of secrets) assert.notInclude(text, secret.split('.').at(-1)!)
+    assert.notMatch(text, /\$scrypt|"password"|"hash"|"secret"|"token"/i)
+  })
+
+  test('an account with nothing else has empty lists', async ({ client }) => {
+    const user = await UserFactory.merge({ email: 'zoe@example.com', fullName: 'Zoe' }).create()
+    const cookie = await sessionCookieFor(client, user)
+
+    const response = await client.get('/auth/account/export').header('cookie', cookie)
+
+    response.assertStatus(200)
+    response.assertBodyContains({
+      data: {
+        profile: { id: user.id, email: 'zoe@example.com', fullName: 'Zoe' },
+        pendingEmailChange: null,
+        memberships: [],
+        invitationsSent: [],
+        invitationsReceived: [],
+        auditLog: [],
+        newsletter: null,
+      },
+    })
+  })
+
+  test('needs a session', async ({ client }) => {
+    const response = await client.get('/auth/account/export')
+
+    response.assertStatus(401)
+    response.assertBody({
+      errors: [{ message: 'Unauthorized access', code: 'auth.unauthenticated' }],
+    })
+  })
+})

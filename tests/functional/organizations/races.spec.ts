@@ -1,0 +1,132 @@
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import type { ApiResponse } from '@japa/api-client'
+import { UserFactory } from '#database/factories/user_factory'
+import { OrganizationFactory } from '#database/factories/organization_factory'
+import { resetDatabase } from '#tests/helpers/database'
+import { addMember, sessionCookieFor } from '#tests/helpers/accounts'
+import { LAST_OWNER, ownersOf } from '#tests/helpers/organizations'
+
+const ROUNDS = 25
+
+const byStatus = (responses: ApiResponse[]) =>
+  [...responses].sort((left, right) => left.status() - right.status())
+
+/**
+ * Sends both requests at the same instant, for real: the organization's
+ * row lock is held here until both have passed their checks and wait for
+ * it, then released, so neither can finish before the other has begun.
+ */
+async function atOnce(organizationId: string, requests: PromiseLike<ApiResponse>[]) {
+  const gate = await db.transaction()
+  await gate.rawQuery('SELECT id FROM organizations WHERE id = ? FOR UPDATE', [organizationId])
+  const answers = Promise.all(requests)
+  try {
+    for (let waited = 0; ; waited += 10) {
+      const { rows } = await db.rawQuery(
+        `SELECT count(*)::int AS waiting FROM pg_stat_activity
+          WHERE wait_event_type = 'Lock' AND query LIKE '%FROM organizations WHERE id = % FOR UPDATE%'`
+      )
+      if (rows[0].waiting >= requests.length) break
+      if (waited > 10_000) throw new Error('the requests never reached the lock')
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+  } finally {
+    await gate.commit()
+  }
+  return byStatus(await answers)
+}
+
+/**
+ * Each round is a fresh organization and two requests sent at the same
+ * instant: the owner invariant takes the organization's row lock, so the
+ * second counts what the first left (contract: at least one owner, also
+ * under concurrency).
+ */
+test.group('Organizations races', (group) => {
+  group.each.setup(() => resetDatabase())
+  group.each.timeout(120_000)
+
+  test('two owners demoting each other: one succeeds, one 409, one owner left', async ({
+    client,
+    assert,
+  }) => {
+    const [ann, bob] = await UserFactory.createMany(2)
+    const [annCookie, bobCookie] = [
+      await sessionCookieFor(client, ann),
+      await sessionCookieFor(client, bob),
+    ]
+    for (let round = 0; round < ROUNDS; round++) {
+      const organization = await OrganizationFactory.create()
+      await addMember(organization, ann, 'owner')
+      await addMember(organization, bob, 'owner')
+      const url = (userId: string) => `/organizations/${organization.id}/members/${userId}`
+
+      const [won, lost] = await atOnce(organization.id, [
+        client.patch(url(bob.id)).header('cookie', annCookie).json({ role: 'admin' }),
+        client.patch(url(ann.id)).header('cookie', bobCookie).json({ role: 'admin' }),
+      ])
+
+      won.assertStatus(200)
+      lost.assertStatus(409)
+      lost.assertBody(LAST_OWNER)
+      assert.lengthOf(await ownersOf(organization.id), 1, `round ${round}`)
+    }
+  })
+
+  test('two owners leaving at once: one leaves, one 409, one owner left', async ({
+    client,
+    assert,
+  }) => {
+    const [ann, bob, carol] = await UserFactory.createMany(3)
+    const [annCookie, bobCookie] = [
+      await sessionCookieFor(client, ann),
+      await sessionCookieFor(client, bob),
+    ]
+    for (let round = 0; round < ROUNDS; round++) {
+      const organization = await OrganizationFactory.create()
+      await addMember(organization, ann, 'owner')
+      await addMember(organization, bob, 'owner')
+      await addMember(organization, carol, 'member')
+      const url = `/organizations/${organization.id}/leave`
+
+      const [won, lost] = await atOnce(organization.id, [
+        client.post(url).header('cookie', annCookie),
+        client.post(url).header('cookie', bobCookie),
+      ])
+
+      won.assertStatus(204)
+      lost.assertStatus(409)
+      lost.assertBody(LAST_OWNER)
+      assert.lengthOf(await ownersOf(organization.id), 1, `round ${round}`)
+    }
+  })
+
+  test('one owner transferring to two members at once: exactly one new owner', async ({
+    client,
+    assert,
+  }) => {
+    const [ann, bob, carol] = await UserFactory.createMany(3)
+    const annCookie = await sessionCookieFor(client, ann)
+    for (let round = 0; round < ROUNDS; round++) {
+      const organization = await OrganizationFactory.create()
+      await addMember(organization, ann, 'owner')
+      await addMember(organization, bob, 'member')
+      await addMember(organization, carol, 'admin')
+      const url = `/organizations/${organization.id}/ownership-transfer`
+
+      const [won, lost] = await atOnce(organization.id, [
+        client.post(url).header('cookie', annCookie).json({ userId: bob.id }),
+        client.post(url).header('cookie', annCookie).json({ userId: carol.id }),
+      ])
+
+      won.assertStatus(200)
+      lost.assertStatus(409)
+      lost.assertBodyContains({ errors: [{ code: 'common.resource.conflict' }] })
+      const owners = await ownersOf(organization.id)
+      assert.lengthOf(owners, 1, `round ${round}`)
+      assert.equal(owners[0], won.body().data.to.userId)
+      assert.notEqual(owners[0], ann.id)
+    }
+  })
+})

@@ -232,7 +232,8 @@ export default class OrganizationService {
   async leave(userId: string, organizationId: string) {
     await db.transaction(async (trx) => {
       await OwnerInvariant.lock(trx, organizationId)
-      const role = (await this.#roles(trx, organizationId, [userId])).get(userId)
+      const roles = await this.#roles(trx, organizationId, [userId])
+      const role = roles.get(userId)
       if (!role) throw new ForbiddenException(message('errors.auth.not_a_member'))
       if (role === 'owner') await OwnerInvariant.assertOwnerRemains(trx, organizationId, [userId])
 

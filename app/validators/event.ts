@@ -118,7 +118,7 @@ const statusList = () =>
             `The {{ field }} field must be a comma-separated list of ${EVENT_STATUSES.join(', ')}`,
             'enum',
             field,
-            { messageKey: 'status_list', choices: EVENT_STATUSES.join(', ') }
+            { messageKey: 'comma_list', choices: EVENT_STATUSES.join(', ') }
           )
         }
       })()

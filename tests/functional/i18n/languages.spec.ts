@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import type { ApiClient, ApiResponse } from '@japa/api-client'
 import db from '@adonisjs/lucid/services/db'
-import { UserFactory } from '#database/factories/user_factory'
+import { FACTORY_PASSWORD, UserFactory } from '#database/factories/user_factory'
 import { OrganizationFactory } from '#database/factories/organization_factory'
 import { resetDatabase } from '#tests/helpers/database'
 import { clearLimits, memberWithOrganization, sessionCookieFor } from '#tests/helpers/accounts'
@@ -605,4 +605,96 @@ test.group('Languages: account emails', (group) => {
       assert.notInclude(mail.html, '<Tremblay>')
     })
   }
+})
+
+test.group('Languages: email change and deletion emails', (group) => {
+  group.each.setup(() => resetDatabase())
+  group.each.setup(() => smtpServer.reset())
+  group.each.teardown(() => smtpServer.reset())
+
+  test('an email change speaks the account’s locale: title, link, notice and confirmation', async ({
+    client,
+    assert,
+  }) => {
+    const user = await UserFactory.merge({ email: 'ann@example.com', locale: 'fr' }).create()
+    const cookie = await sessionCookieFor(client, user)
+
+    const response = await client
+      .post('/auth/email/change')
+      .header('cookie', cookie)
+      .header('accept-language', 'en')
+      .json({ email: 'ann@example.ca', currentPassword: FACTORY_PASSWORD })
+    response.assertStatus(202)
+    response.assertBody({
+      messages: [
+        {
+          title:
+            'Si la nouvelle adresse peut être utilisée, nous lui avons envoyé un lien pour confirmer le changement.',
+        },
+      ],
+    })
+    assertSpeaks(response, 'fr')
+
+    const [link] = await mailsFor('ann@example.ca')
+    assert.equal(link.subject, 'Confirmez votre nouvelle adresse courriel')
+    assert.match(link.text, /Confirmer ma nouvelle adresse courriel : http/)
+    const [notice] = await mailsFor('ann@example.com')
+    assert.equal(notice.subject, 'Un changement de votre adresse courriel a été demandé')
+    assert.include(
+      notice.text,
+      'Une personne connectée à votre compte a demandé de le déplacer vers ann@example.ca.'
+    )
+
+    const token = new URL(/https?:\/\/\S+/.exec(link.text)![0]).searchParams.get('token')!
+    const confirm = await client.post('/auth/email/confirm').json({ token })
+    confirm.assertStatus(200)
+    const changed = await lastMailFor('ann@example.com')
+    assert.equal(changed.subject, 'Votre adresse courriel a été changée')
+    assert.include(changed.text, 'L’adresse courriel de votre compte est maintenant ann@example.ca')
+    assert.include(changed.html, '<html lang="fr">')
+  })
+
+  test('the notice to an address that has an account speaks that account’s language', async ({
+    client,
+    assert,
+  }) => {
+    const user = await UserFactory.create()
+    await UserFactory.merge({ email: 'taken@example.com', locale: 'en' }).create()
+    await UserFactory.merge({ email: 'pris@example.com' }).create()
+    const cookie = await sessionCookieFor(client, user)
+
+    for (const email of ['taken@example.com', 'pris@example.com']) {
+      const response = await client
+        .post('/auth/email/change')
+        .header('cookie', cookie)
+        .header('accept-language', 'fr-CA')
+        .json({ email, currentPassword: FACTORY_PASSWORD })
+      response.assertStatus(202)
+    }
+    const [english] = await mailsFor('taken@example.com')
+    assert.equal(english.subject, 'An account already exists for this address')
+    const [french] = await mailsFor('pris@example.com')
+    assert.equal(french.subject, 'Un compte existe déjà pour cette adresse')
+    assert.include(french.text, 'Si c’était vous, connectez-vous plutôt avec cette adresse')
+  })
+
+  test('the deletion notice in the account’s language', async ({ client, assert }) => {
+    const user = await UserFactory.merge({ locale: 'fr' }).create()
+    const cookie = await sessionCookieFor(client, user)
+    const response = await client
+      .delete('/auth/account')
+      .header('cookie', cookie)
+      .json({ currentPassword: FACTORY_PASSWORD })
+    response.assertStatus(204)
+    const [mail] = await mailsFor(user.email)
+    assert.equal(mail.subject, 'Votre compte a été supprimé')
+    assert.equal(
+      mail.text.trim(),
+      [
+        'Bonjour,',
+        'Votre compte et ce qu’il contenait ont été supprimés, comme vous l’avez demandé, et toutes ses sessions ont été fermées. Les organisations dont vous étiez le seul membre ont été supprimées avec lui.',
+        'Vous pouvez vous inscrire de nouveau avec cette adresse en tout temps. Si ce n’était pas vous, avisez-nous immédiatement.',
+      ].join('\n\n')
+    )
+  })
 })

@@ -9,6 +9,7 @@ import { mailSettled } from '#tests/helpers/mails'
 import { readMail } from '#tests/helpers/mime'
 import { unsubscribePath, unsubscribeUrl } from '#tests/helpers/newsletter'
 import { smtpServer } from '#tests/helpers/smtp_server'
+import { apiDescription } from '#services/api_description'
 import { TcpProxy } from '#tests/helpers/tcp_proxy'
 import {
   AppProcess,
@@ -110,6 +111,32 @@ test.group('Languages: negotiation', (group) => {
       response.assertStatus(400)
       assertSpeaks(response, language)
     }
+  })
+
+  test('the API description states Accept-Language and Content-Language', async ({ assert }) => {
+    const { paths } = apiDescription()
+    let errors = 0
+    for (const [path, operations] of Object.entries(paths as Record<string, any>)) {
+      for (const [method, operation] of Object.entries(operations as Record<string, any>)) {
+        const names = (operation.parameters ?? []).map((parameter: any) => parameter.name)
+        assert.include(names, 'Accept-Language', `${method} ${path}`)
+        for (const [status, response] of Object.entries(
+          operation.responses as Record<string, any>
+        )) {
+          const schema = response.content?.['application/json']?.schema
+          if (Number(status) < 400 || schema?.$ref !== '#/components/schemas/Error') continue
+          errors++
+          assert.properties(
+            response.headers,
+            ['Content-Language', 'Vary'],
+            `${method} ${path} ${status}`
+          )
+        }
+      }
+    }
+    assert.isAbove(errors, 50)
+    const subscribe = paths['/newsletter/subscribe'].post.responses[201]
+    assert.property(subscribe.headers, 'Content-Language')
   })
 
   test('an answer without text has no Content-Language', async ({ client, assert }) => {

@@ -17,11 +17,14 @@ import nodemailer from 'nodemailer'
 import pg from 'pg'
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 })
+// Pooled, as the API's: SMTP sessions stay open and carry many emails.
 const mailer = nodemailer.createTransport({
   host: process.env.SMTP_HOST,
   port: Number(process.env.SMTP_PORT),
   secure: false,
   ignoreTLS: true,
+  pool: true,
+  maxConnections: 10,
 })
 const hmacKey = 'baseline'
 
@@ -98,7 +101,7 @@ async function consume(key: string, limit: number) {
 
 /** The signed session cookie: payload checked with one HMAC, then one SELECT. */
 async function sessionUser(req: IncomingMessage) {
-  const match = /(?:^|;\s*)session=s:([^.;]+)\.([^;]+)/.exec(req.headers.cookie ?? '')
+  const match = /(?:^|;\s*)(?:__Host-)?session=s:([^.;]+)\.([^;]+)/.exec(req.headers.cookie ?? '')
   if (!match) return null
   createHmac('sha256', hmacKey).update(match[1]).digest('base64url')
   const sessionId = JSON.parse(Buffer.from(match[1], 'base64url').toString()).message

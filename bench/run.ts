@@ -182,7 +182,8 @@ async function seed(url: string): Promise<Account[]> {
       userId: row.user_id as string,
       organizationId: row.org_id as string,
       eventId: row.event_id as string,
-      cookie: `session=s:${verifier.sign(sessionId, undefined, 'session')}`,
+      // The production cookie name (config/session.ts): the bench runs the app in production.
+      cookie: `__Host-session=s:${verifier.sign(sessionId, undefined, '__Host-session')}`,
       data: new MessageBuilder().build(sessionData(row.user_id), undefined, sessionId),
     }
   })

@@ -13,7 +13,9 @@ import { redisSessionStore } from '#session/redis_session_store'
  */
 const sessionConfig = defineConfig({
   enabled: true,
-  cookieName: 'session',
+  // `__Host-`: the browser keeps it Secure, Path=/ and host-only, so a sibling
+  // site cannot plant or overwrite it (contract, "Browser clients").
+  cookieName: app.inProduction ? '__Host-session' : 'session',
   clearWithBrowser: false,
   age: '7 days',
   cookie: {

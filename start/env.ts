@@ -10,6 +10,7 @@
 */
 
 import { Env } from '@adonisjs/core/env'
+import { parseTrustedOrigins } from '#helpers/trusted_origins'
 
 const env = await Env.create(new URL('../', import.meta.url), {
   NODE_ENV: Env.schema.enum.optional(['development', 'production', 'test'] as const),
@@ -50,8 +51,15 @@ const env = await Env.create(new URL('../', import.meta.url), {
   SMTP_PASSWORD: Env.schema.secret.optional(),
   SMTP_TIMEOUT_MS: Env.schema.number.optional(),
   SMTP_MAX_CONNECTIONS: Env.schema.number.optional(),
+  SMTP_SEND_BUDGET_MS: Env.schema.number.optional(),
+  MAIL_DKIM_DOMAIN: Env.schema.string.optional({ format: 'host' }),
+  MAIL_DKIM_SELECTOR: Env.schema.string.optional(),
+  MAIL_DKIM_PRIVATE_KEY: Env.schema.secret.optional(),
+  MAIL_DKIM_PRIVATE_KEY_FILE: Env.schema.string.optional(),
+  NEWSLETTER_LIST_ID: Env.schema.string.optional(),
 
-  CORS_ORIGINS: Env.schema.string.optional(),
+  // Checked at boot: a bad entry stops the server, named.
+  CORS_ORIGINS: parseTrustedOrigins,
   LIMITER_STORE: Env.schema.enum.optional(['database', 'redis', 'memory'] as const),
   SESSION_STORE: Env.schema.enum.optional(['database', 'redis', 'cookie'] as const),
   REDIS_URL: Env.schema.string.optional(),

@@ -37,6 +37,7 @@ router.use([
  * newsletter) neither read nor hand out session cookies.
  */
 export const middleware = router.named({
+  originGuard: () => import('#middleware/origin_guard_middleware'),
   session: () => import('#middleware/session_middleware'),
   silentAuth: () => import('#middleware/silent_auth_middleware'),
   sessionActivity: () => import('#middleware/session_activity_middleware'),

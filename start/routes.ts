@@ -149,6 +149,8 @@ router
       .use(middleware.auth())
   })
   .use([
+    // Before the session is read: a refused cross-origin request gets no cookie.
+    middleware.originGuard(),
     middleware.session(),
     middleware.silentAuth(),
     middleware.sessionActivity(),

@@ -1,5 +1,6 @@
 import { BaseMail } from '@adonisjs/mail'
 import type { I18n } from '@adonisjs/i18n'
+import { newsletterListId } from '#config/mail'
 import { translator } from '#helpers/languages'
 
 /** Every value put into the HTML, which builds it itself, is escaped. */
@@ -47,7 +48,8 @@ const html = (i18n: I18n, unsubscribeUrl: string) => `<!doctype html>
  * contact subscribed in. Its body is a fixed template: the subscriber's
  * input never reaches the HTML. The sender is the configured MAIL_FROM. It
  * carries RFC 8058 one-click unsubscribe (`List-Unsubscribe` and
- * `List-Unsubscribe-Post`) and shows the same link.
+ * `List-Unsubscribe-Post`) and shows the same link, and the list's
+ * `List-Id` (RFC 2919) that mailbox providers file it by.
  */
 export default class NewsletterWelcomeNotification extends BaseMail {
   #i18n: I18n
@@ -65,6 +67,7 @@ export default class NewsletterWelcomeNotification extends BaseMail {
   prepare() {
     this.message
       .to(this.email)
+      .addListHeader('id', { url: newsletterListId, comment: 'Newsletter' })
       .listUnsubscribe(this.unsubscribeUrl, { oneClick: true })
       .text(text(this.#i18n, this.unsubscribeUrl))
       .html(html(this.#i18n, this.unsubscribeUrl))

@@ -355,7 +355,7 @@ const json = (schema: Schema, description: string, headers?: Schema) => ({
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'A field, a parameter or the body is invalid (`input.<field>.<rule>`)',
   401: 'No valid session (`auth.unauthenticated`)',
-  403: 'Not a member of the organization (`auth.forbidden`), or a role that is not enough (`auth.insufficient_role`)',
+  403: 'Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`)',
   404: 'Not found (`common.resource.not_found`)',
   409: 'Conflict',
   412: 'If-Match names another version (`common.resource.precondition_failed`)',
@@ -404,6 +404,8 @@ type Operation = {
   tags: string[]
   session?: boolean
   monitor?: boolean
+  /** Never reads or writes a session: outside the origin guard and the JSON-only rule. */
+  sessionless?: boolean
   body?: Schema
   query?: Record<string, Schema>
   headers?: Record<string, Schema>
@@ -453,10 +455,13 @@ function operations(): Record<string, Operation> {
       name,
       name === 'status'
         ? {
-            type: 'string',
-            description: 'One or more statuses, comma-separated',
-            pattern:
-              '^(BACKLOG|PLANNING|PLANNED|IN_PROGRESS|COMPLETED|CANCELLED)(,(BACKLOG|PLANNING|PLANNED|IN_PROGRESS|COMPLETED|CANCELLED))*$',
+            type: 'array',
+            minItems: 1,
+            items: {
+              enum: ['BACKLOG', 'PLANNING', 'PLANNED', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED'],
+            },
+            description:
+              'One or more statuses. Sent as `status=A,B` (form, not exploded: what the typed client sends); `status=A%2CB` and `status=A&status=B` are accepted too',
           }
         : schema,
     ])
@@ -467,6 +472,7 @@ function operations(): Record<string, Operation> {
   }
   return {
     'POST /newsletter/subscribe': {
+      sessionless: true,
       summary: 'Subscribe to the newsletter (sends a welcome email)',
       tags: ['newsletter'],
       body: subscribe.body,
@@ -497,6 +503,7 @@ function operations(): Record<string, Operation> {
       errors: [400, ...everyRoute],
     },
     'POST /newsletter/unsubscribe': {
+      sessionless: true,
       summary:
         'Unsubscribe (RFC 8058 one-click: `List-Unsubscribe=One-Click` form body, or none); idempotent',
       tags: ['newsletter'],
@@ -977,6 +984,8 @@ export function apiDescription(): Schema {
         name,
         in: 'query',
         required: false,
+        // A list is one comma-separated value (`status=A,B`), which clients read from here.
+        ...(schema.type === 'array' ? { style: 'form', explode: false } : {}),
         schema,
       })),
       ...Object.entries(operation.headers ?? {}).map(([name, schema]) => ({
@@ -990,7 +999,9 @@ export function apiDescription(): Schema {
     const responses: Record<string, Schema> = {}
     for (const [status, response] of Object.entries(operation.responses))
       responses[status] = response
-    for (const status of operation.errors) {
+    // An unsafe request to a session route may meet the origin guard (403) and must be JSON (415).
+    const guarded = !['GET', 'HEAD', 'OPTIONS'].includes(method) && !operation.sessionless
+    for (const status of [...operation.errors, ...(guarded ? [403, 415] : [])]) {
       responses[status] ??= json(ref('Error'), ERROR_DESCRIPTIONS[status], languageHeaders)
     }
     paths[path] ??= {}
@@ -1031,7 +1042,8 @@ export function apiDescription(): Schema {
           type: 'apiKey',
           in: 'cookie',
           name: 'session',
-          description: 'Set by signup and login',
+          description:
+            'Set by signup and login; named `__Host-session` in production. Browsers send it with `credentials: include`',
         },
         monitoringSecret: {
           type: 'apiKey',

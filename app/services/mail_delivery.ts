@@ -6,18 +6,24 @@ import { smtpLimits } from '#config/mail'
 
 const tracer = trace.getTracer('events-api')
 
-/** No SMTP session became free in time: the provider is too slow to take more. */
+/** Imported on first use: the metrics read services that exist only once the app booted. */
+const metrics = () => import('#services/metrics')
+
+/** The email could not be sent within its budget (waiting for a session, then sending). */
 export class MailDeliveryBusyError extends Error {
-  constructor(waitedMs: number) {
-    super(`No SMTP connection became free within ${waitedMs} ms`)
+  constructor(budgetMs: number) {
+    super(`The email could not be sent within ${budgetMs} ms`)
   }
 }
 
 /**
- * Sends email with at most `maxConnections` SMTP sessions at once. A send
- * waits at most `waitMs` for a free session, then fails: the caller has not
- * sent anything yet and can undo its work. Never call it inside a database
- * transaction (contract.md, "Faults and outages").
+ * Sends email with at most `maxConnections` messages in flight, one per
+ * pooled SMTP session (config/mail.ts), so sessions are reused rather than
+ * opened per email. Each send has one budget, `budgetMs`, for waiting its
+ * turn and sending: a slow relay only makes it wait longer, and past the
+ * budget it fails with the message not sent (the caller can undo its
+ * work). Never call it inside a database transaction (contract.md,
+ * "Faults and outages").
  */
 export default class MailDelivery {
   #active = 0
@@ -26,16 +32,21 @@ export default class MailDelivery {
 
   constructor(
     private maxConnections = smtpLimits.maxConnections,
-    private waitMs = smtpLimits.timeoutMs
+    private budgetMs = smtpLimits.sendBudgetMs
   ) {}
 
   /**
-   * The longest a send can take: the wait for a session, then connect,
-   * greeting and the replies to EHLO, MAIL, RCPT, DATA, the message and
-   * QUIT, each bounded by the SMTP timeout.
+   * The longest a send can take, from the call to its failure or success:
+   * the budget, and one SMTP timeout more as a margin (a caller treats an
+   * attempt older than this as abandoned).
    */
   get longestSendMs() {
-    return this.waitMs + 8 * smtpLimits.timeoutMs
+    return this.budgetMs + smtpLimits.timeoutMs
+  }
+
+  /** Messages waiting for a free SMTP session. */
+  get waiting() {
+    return this.#waiting.length
   }
 
   /**
@@ -44,18 +55,25 @@ export default class MailDelivery {
    */
   send(message: BaseMail) {
     return tracer.startActiveSpan('smtp send', { kind: SpanKind.CLIENT }, async (span) => {
+      const started = performance.now()
+      const signal = AbortSignal.timeout(this.budgetMs)
+      let outcome = 'failed'
       try {
-        await this.#acquire()
+        await this.#acquire(signal)
         try {
-          await mail.send(message)
+          await mail.send(message, { signal })
+          outcome = 'sent'
         } finally {
           this.#release()
         }
       } catch (error) {
-        span.recordException(error as Error)
-        span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message })
-        throw error
+        const failure = signal.aborted ? new MailDeliveryBusyError(this.budgetMs) : error
+        span.recordException(failure as Error)
+        span.setStatus({ code: SpanStatusCode.ERROR, message: (failure as Error).message })
+        throw failure
       } finally {
+        const { mailSendDuration } = await metrics()
+        mailSendDuration.observe({ outcome }, (performance.now() - started) / 1000)
         span.end()
       }
     })
@@ -77,21 +95,23 @@ export default class MailDelivery {
     while (this.#background.size) await Promise.all(this.#background)
   }
 
-  #acquire() {
+  /** A turn among the `maxConnections` sends in flight, waited for until `signal` aborts. */
+  #acquire(signal: AbortSignal) {
     if (this.#active < this.maxConnections) {
       this.#active++
       return Promise.resolve()
     }
     return new Promise<void>((resolve, reject) => {
       const grant = () => {
-        clearTimeout(timer)
+        signal.removeEventListener('abort', giveUp)
         this.#active++
         resolve()
       }
-      const timer = setTimeout(() => {
+      const giveUp = () => {
         this.#waiting.splice(this.#waiting.indexOf(grant), 1)
-        reject(new MailDeliveryBusyError(this.waitMs))
-      }, this.waitMs)
+        reject(signal.reason)
+      }
+      signal.addEventListener('abort', giveUp, { once: true })
       this.#waiting.push(grant)
     })
   }

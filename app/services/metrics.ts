@@ -2,8 +2,12 @@ import { readFileSync } from 'node:fs'
 import app from '@adonisjs/core/services/app'
 import config from '@adonisjs/core/services/config'
 import db from '@adonisjs/lucid/services/db'
+import mail from '@adonisjs/mail/services/main'
 import { errors as limiterErrors } from '@adonisjs/limiter'
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import { smtpLimits } from '#config/mail'
+import { PooledSmtpTransport } from '#mails/transports/pooled_smtp_transport'
+import MailDelivery from '#services/mail_delivery'
 
 /**
  * The figures `GET /metrics` exposes (contract, "Operators"), in a registry
@@ -95,3 +99,51 @@ export function countRejection(limiter: string, error: unknown) {
   if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) rateLimitRejections.inc({ limiter })
   return error
 }
+
+/** The pooled SMTP transport when it is the default mailer (config/mail.ts). */
+function smtpPool() {
+  const transport = mail.use().transport
+  return transport instanceof PooledSmtpTransport ? transport.connections() : undefined
+}
+
+new Gauge({
+  name: 'smtp_pool_connections_open',
+  help: 'SMTP sessions open to the relay (idle or carrying a message)',
+  registers: [registry],
+  collect() {
+    this.set(smtpPool()?.open ?? 0)
+  },
+})
+
+new Gauge({
+  name: 'smtp_pool_connections_busy',
+  help: 'SMTP sessions carrying a message right now',
+  registers: [registry],
+  collect() {
+    this.set(smtpPool()?.busy ?? 0)
+  },
+})
+
+new Gauge({
+  name: 'smtp_pool_max',
+  help: 'The most SMTP sessions open at once (SMTP_MAX_CONNECTIONS)',
+  registers: [registry],
+}).set(smtpLimits.maxConnections)
+
+new Gauge({
+  name: 'smtp_sends_waiting',
+  help: 'Emails waiting for a free SMTP session',
+  registers: [registry],
+  async collect() {
+    const delivery = await app.container.make(MailDelivery)
+    this.set(delivery.waiting)
+  },
+})
+
+export const mailSendDuration = new Histogram({
+  name: 'smtp_send_duration_seconds',
+  help: 'Time to send one email, waiting for a session included, by outcome: sent or failed',
+  labelNames: ['outcome'] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+  registers: [registry],
+})

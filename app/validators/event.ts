@@ -98,21 +98,18 @@ export const showEventValidator = vine.create({
 export const deleteEventValidator = showEventValidator
 
 /**
- * `status=PLANNED,IN_PROGRESS`: one or more statuses, comma-separated (the
- * query-string parser already splits on commas, so an array arrives; a
- * repeated `status=` is read the same way).
+ * `status=PLANNED,IN_PROGRESS`: one or more statuses, in every form a client
+ * sends a list (contract, "Browser clients"): a raw comma (the query-string
+ * parser splits it), an encoded one (`%2C`, what URLSearchParams sends,
+ * arrives as one string) or a repeated `status=`, mixed as they come.
  */
 const statusList = () =>
   vine
     .any()
     .use(
       vine.createRule((value, _options, field) => {
-        const statuses = typeof value === 'string' ? [value] : value
-        if (
-          !Array.isArray(statuses) ||
-          statuses.length === 0 ||
-          !statuses.every((status) => typeof status === 'string' && isEventStatus(status))
-        ) {
+        const statuses = splitList(value)
+        if (!statuses || !statuses.every(isEventStatus)) {
           // Its own message under the `enum` rule: `messageKey` names it in the catalogue.
           field.report(
             `The {{ field }} field must be a comma-separated list of ${EVENT_STATUSES.join(', ')}`,
@@ -123,11 +120,19 @@ const statusList = () =>
         }
       })()
     )
-    .transform((value: string | string[]) => [
-      ...new Set(typeof value === 'string' ? [value] : value),
-    ])
+    .transform((value: string | string[]) => [...new Set(splitList(value) as EventStatus[])])
 
-function isEventStatus(value: string): value is (typeof EVENT_STATUSES)[number] {
+/** The items of a list given as one string or several, each maybe comma-separated; null if not text. */
+function splitList(value: unknown): string[] | null {
+  const parts = typeof value === 'string' ? [value] : value
+  if (!Array.isArray(parts) || parts.length === 0) return null
+  if (!parts.every((part) => typeof part === 'string')) return null
+  return parts.flatMap((part: string) => part.split(','))
+}
+
+type EventStatus = (typeof EVENT_STATUSES)[number]
+
+function isEventStatus(value: string): value is EventStatus {
   return (EVENT_STATUSES as readonly string[]).includes(value)
 }
 

@@ -22,10 +22,10 @@ export async function sessionCookieFor(client: ApiClient, user: User) {
   return sessionCookieOf(response.headers()['set-cookie'])
 }
 
-/** The `session=...` pair from a response's Set-Cookie headers. */
+/** The `session=...` pair (`__Host-session=...` in production) from a response's Set-Cookie headers. */
 export function sessionCookieOf(setCookie: string | string[] | undefined) {
   const cookies = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []
-  const session = cookies.find((cookie) => cookie.startsWith('session='))
+  const session = cookies.find((cookie) => /^(__Host-)?session=/.test(cookie))
   if (!session) throw new Error('the response set no session cookie')
   return session.split(';')[0]
 }
@@ -55,10 +55,11 @@ export async function clearLimits() {
 /**
  * Another instance of the API (its own process) sharing this one's
  * database, session store and APP_KEY: what a load balancer's next node
- * would do with the same cookie.
+ * would do with the same cookie. It runs with this instance's environment
+ * (test), so it reads the same cookie name (`__Host-session` in production).
  */
 export async function secondInstance() {
-  const instance = await AppProcess.production({ APP_KEY: appKey.release() })
+  const instance = await AppProcess.production({ APP_KEY: appKey.release(), NODE_ENV: 'test' })
   await instance.start()
   return instance
 }

@@ -103,7 +103,11 @@ export class OpenApiChecker {
         const value = segments[names.indexOf(`{${parameter.name}}`)]
         this.#validate(at, value, `${where} path ${parameter.name}`, true)
       } else if (parameter.in === 'query' && url.searchParams.has(parameter.name)) {
-        const value = url.searchParams.get(parameter.name)
+        // A list (form style) is every occurrence, each maybe comma-separated.
+        const value =
+          parameter.schema?.type === 'array'
+            ? url.searchParams.getAll(parameter.name).flatMap((item) => item.split(','))
+            : url.searchParams.get(parameter.name)
         this.#validate(at, value, `${where} query ${parameter.name}`, true)
       }
     })

@@ -12,9 +12,12 @@ class TestSmtpServer {
   received: ReceivedMail[] = []
   /** The most SMTP sessions that were open at the same time. */
   peakSessions = 0
+  /** SMTP sessions opened since `reset()`. */
+  sessionsOpened = 0
   #sessions = 0
   #rejection: string | null = null
   #replyDelayMs = 0
+  #greetingDelayMs = 0
   #silent = false
   #server = new SMTPServer({
     authOptional: true,
@@ -23,7 +26,12 @@ class TestSmtpServer {
     // The greeting is sent once this calls back: a silent server never does.
     onConnect: (_session, callback) => {
       this.#sessions++
+      this.sessionsOpened++
       this.peakSessions = Math.max(this.peakSessions, this.#sessions)
+      if (!this.#silent) setTimeout(callback, this.#greetingDelayMs)
+    },
+    // A silent server answers nothing more on the sessions already open either.
+    onMailFrom: (_address, _session, callback) => {
       if (!this.#silent) callback()
     },
     onClose: () => {
@@ -31,6 +39,11 @@ class TestSmtpServer {
     },
     onData: (stream, session, callback) => this.#onData(stream, session.envelope, callback),
   })
+
+  /** SMTP sessions open right now. */
+  get openSessions() {
+    return this.#sessions
+  }
 
   start() {
     return new Promise<void>((resolve, reject) => {
@@ -53,6 +66,11 @@ class TestSmtpServer {
     this.#replyDelayMs = ms
   }
 
+  /** Greet each new session only after `ms` (a busy provider) until `reset()`. */
+  greetAfter(ms: number) {
+    this.#greetingDelayMs = ms
+  }
+
   /** Accept connections but never greet (a provider that hangs) until `reset()`. */
   silence() {
     this.#silent = true
@@ -61,8 +79,10 @@ class TestSmtpServer {
   reset() {
     this.received = []
     this.peakSessions = this.#sessions
+    this.sessionsOpened = 0
     this.#rejection = null
     this.#replyDelayMs = 0
+    this.#greetingDelayMs = 0
     this.#silent = false
   }
 

@@ -149,7 +149,10 @@ test.group('Headers on every response', (group) => {
     response.assertHeader('cache-control', 'no-store')
   })
 
-  test('CORS exposes the request id and the rate limit headers', async ({ client, assert }) => {
+  test('CORS exposes the request id, the rate limit headers and the ETag', async ({
+    client,
+    assert,
+  }) => {
     const response = await client.get('/auth/me').header('origin', 'http://localhost:5173')
 
     response.assertStatus(401)
@@ -165,6 +168,7 @@ test.group('Headers on every response', (group) => {
         'x-ratelimit-limit',
         'x-ratelimit-remaining',
         'x-ratelimit-reset',
+        'etag',
       ]
     )
   })

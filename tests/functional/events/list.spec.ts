@@ -233,6 +233,19 @@ test.group('Events list', (group) => {
 
     assert.deepEqual(await names('status=PLANNED,IN_PROGRESS'), ['a', 'b', 'd'])
     assert.deepEqual(await names('status=BACKLOG'), ['c'])
+    // Every form a client sends a list in: encoded comma (URLSearchParams), repeated keys, mixed.
+    assert.deepEqual(await names('status=PLANNED%2CIN_PROGRESS'), ['a', 'b', 'd'])
+    assert.deepEqual(
+      await names(new URLSearchParams({ status: 'PLANNED,IN_PROGRESS' }).toString()),
+      ['a', 'b', 'd']
+    )
+    assert.deepEqual(await names('status=PLANNED&status=IN_PROGRESS'), ['a', 'b', 'd'])
+    assert.deepEqual(await names('status=PLANNED%2CBACKLOG&status=IN_PROGRESS'), [
+      'a',
+      'b',
+      'c',
+      'd',
+    ])
     assert.deepEqual(await names('eventType=RECURRING'), ['c', 'd'])
     assert.deepEqual(await names('eventType=RECURRING&status=PLANNED'), ['d'])
     // From is inclusive, to exclusive; an event without a date is in no range.
@@ -261,6 +274,16 @@ test.group('Events list', (group) => {
           'The status field must be a comma-separated list of BACKLOG, PLANNING, PLANNED, IN_PROGRESS, COMPLETED, CANCELLED'
         ),
       ],
+      ...['status=PLANNED%2CDONE', 'status=PLANNED&status=DONE', 'status=PLANNED,'].map(
+        (query): [string, object] => [
+          query,
+          fieldError(
+            'status',
+            'enum',
+            'The status field must be a comma-separated list of BACKLOG, PLANNING, PLANNED, IN_PROGRESS, COMPLETED, CANCELLED'
+          ),
+        ]
+      ),
       ['eventType=DAILY', fieldError('eventType', 'enum', 'The selected eventType is invalid')],
       [
         'targetDateFrom=tomorrow',

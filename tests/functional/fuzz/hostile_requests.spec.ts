@@ -380,6 +380,18 @@ const hostileRequest = fc.record({
   session: fc.constantFrom('member', 'member', 'none', 'forged'),
   requestId: fc.option(headerText, { nil: undefined }),
   accept: fc.option(fc.constantFrom('text/html', '*/*', 'application/xml'), { nil: undefined }),
+  // What a browser says about the calling page: trusted, a sibling, cross-site, opaque.
+  page: fc.option(
+    fc.constantFrom<Record<string, string>>(
+      { 'origin': 'https://app.events.test', 'sec-fetch-site': 'same-site' },
+      { 'origin': 'https://www.events.test', 'sec-fetch-site': 'same-site' },
+      { 'origin': 'https://attacker.example', 'sec-fetch-site': 'cross-site' },
+      { origin: 'null' },
+      { origin: 'https://app.events.test:8443' },
+      { 'sec-fetch-site': 'same-origin' }
+    ),
+    { nil: undefined }
+  ),
   query: fc.option(fc.constantFrom('?a[b][c][d][e][f]=1', '?__proto__[x]=1', '?%E0%A4%A', '?x=%'), {
     nil: undefined,
   }),
@@ -483,6 +495,7 @@ test.group('Hostile requests (property)', (group) => {
         if (request.body?.encoding) headers['content-encoding'] = request.body.encoding
         if (request.requestId) headers['x-request-id'] = request.requestId
         if (request.accept) headers.accept = request.accept
+        if (request.page) Object.assign(headers, request.page)
         if (request.session === 'member') headers.cookie = fixture.cookie
         if (request.session === 'forged') headers.cookie = `session=s:${randomUUID()}.forged`
         const method = request.route.method

@@ -172,6 +172,39 @@ test.group('Metrics show', (group) => {
     assert.equal(calm.value('http_server_requests_in_flight'), 0)
   }).timeout(20_000)
 
+  test('the SMTP pool: sessions open and busy, sends waiting, then the send durations', async ({
+    client,
+    assert,
+  }) => {
+    const max = await metricValue(client, 'smtp_pool_max')
+    const before = await scrape(client)
+    smtpServer.replyAfter(1000)
+
+    // More sign-ups than sessions: every session is busy and the rest wait their turn.
+    const subscribes = Promise.all(
+      Array.from({ length: max + 5 }, (_, index) =>
+        client.post('/newsletter/subscribe').json({ email: `pooled${index}@example.com` })
+      )
+    )
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    const busy = await scrape(client)
+    assert.equal(busy.value('smtp_pool_connections_open'), max)
+    assert.equal(busy.value('smtp_pool_connections_busy'), max)
+    assert.equal(busy.value('smtp_sends_waiting'), 5)
+
+    for (const response of await subscribes) response.assertStatus(201)
+    const calm = await scrape(client)
+    assert.equal(calm.value('smtp_pool_connections_busy'), 0)
+    assert.equal(calm.value('smtp_sends_waiting'), 0)
+    const sent = { outcome: 'sent' }
+    const count = (metrics: typeof calm) => metrics.value('smtp_send_duration_seconds_count', sent)
+    assert.equal(count(calm) - count(before), max + 5)
+    // Every send took at least the server's second: none lands in the 1 s bucket.
+    const slowest = (metrics: typeof calm) =>
+      metrics.value('smtp_send_duration_seconds_bucket', { ...sent, le: '1' })
+    assert.equal(slowest(calm) - slowest(before), 0)
+  }).timeout(20_000)
+
   test('welcome emails count sent, and failed for a slow and a refusing SMTP server', async ({
     client,
     assert,

@@ -138,6 +138,8 @@ export default class InvitationService {
    */
   async revoke(actorId: string, organizationId: string, invitationId: string) {
     await db.transaction(async (trx) => {
+      // The organization's lock first, as deletion takes it: never the other order.
+      await OwnerInvariant.lock(trx, organizationId)
       const invitation = await OrganizationInvitation.query({ client: trx })
         .where('organization_id', organizationId)
         .where('id', invitationId)
@@ -165,11 +167,19 @@ export default class InvitationService {
    * Accepts an invitation for `user`, whose email must be the invited one.
    * The invitation row is locked and deleted with the membership written:
    * of two concurrent accepts one succeeds, the other finds no invitation.
+   * The organization's lock is taken before the invitation's, in the order
+   * its deletion takes them, so the two never wait on each other.
    */
   async accept(value: string, user: User) {
     const decoded = EmailedToken.identify(value)
     if (!decoded) throw new InvalidTokenException()
     return db.transaction(async (trx) => {
+      const found = await OrganizationInvitation.query({ client: trx })
+        .where('id', decoded.identifier)
+        .select('organization_id')
+        .first()
+      if (!found) throw new InvalidTokenException()
+      await OwnerInvariant.lock(trx, found.organizationId)
       const invitation = await OrganizationInvitation.query({ client: trx })
         .where('id', decoded.identifier)
         .forUpdate()
@@ -184,7 +194,6 @@ export default class InvitationService {
       if (invitation.email !== user.email) {
         throw new ForbiddenException(message('errors.auth.invitation_for_another_address'))
       }
-      await OwnerInvariant.lock(trx, invitation.organizationId)
       // Already a member (added directly meanwhile): the invitation is spent, the role kept.
       await trx
         .insertQuery()

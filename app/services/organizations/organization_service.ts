@@ -65,10 +65,8 @@ export default class OrganizationService {
 
   async rename(actorId: string, organizationId: string, name: string) {
     await db.transaction(async (trx) => {
-      const organization = await Organization.query({ client: trx })
-        .where('id', organizationId)
-        .forUpdate()
-        .firstOrFail()
+      await OwnerInvariant.lock(trx, organizationId)
+      const organization = await Organization.findOrFail(organizationId, { client: trx })
       if (organization.name === name) return
       organization.name = name
       await organization.useTransaction(trx).save()

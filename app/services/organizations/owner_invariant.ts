@@ -17,10 +17,17 @@ const LAST_OWNER = message('errors.organizations.last_owner')
  * an organization), kept in this one place. Every change that can take an
  * owner away (demotion, removal, leaving, ownership transfer, account
  * deletion) runs in a transaction that takes the organization's row lock
- * here (`SELECT … FOR UPDATE`) before counting owners, so two such changes
- * on one organization run one after the other and the second counts what
- * the first left. The lock is held until the transaction ends: write the
- * change (and its audit entry) in the same transaction.
+ * here (`SELECT … FOR NO KEY UPDATE`) before counting owners, so two such
+ * changes on one organization run one after the other and the second
+ * counts what the first left. The lock is held until the transaction ends:
+ * write the change (and its audit entry) in the same transaction.
+ *
+ * `NO KEY UPDATE` rather than `UPDATE`: it excludes every other holder of
+ * this lock just the same, but not the key-share lock a foreign key takes,
+ * so creating an event or writing an audit entry meanwhile never waits for
+ * a role change. Take this lock before any row of the organization's
+ * (invitation, membership), as deletion does, so two transactions never
+ * wait on each other.
  */
 export default class OwnerInvariant {
   /**
@@ -28,9 +35,10 @@ export default class OwnerInvariant {
    * the same transaction is free). False when the organization does not exist.
    */
   static async lock(trx: TransactionClientContract, organizationId: string) {
-    const { rows } = await trx.rawQuery('SELECT id FROM organizations WHERE id = ? FOR UPDATE', [
-      organizationId,
-    ])
+    const { rows } = await trx.rawQuery(
+      'SELECT id FROM organizations WHERE id = ? FOR NO KEY UPDATE',
+      [organizationId]
+    )
     return rows.length > 0
   }
 
@@ -66,7 +74,7 @@ export default class OwnerInvariant {
     const { rows: locked } = await trx.rawQuery(
       `SELECT id FROM organizations
         WHERE id IN (SELECT organization_id FROM organization_members WHERE user_id = ?)
-        ORDER BY id FOR UPDATE`,
+        ORDER BY id FOR NO KEY UPDATE`,
       [userId]
     )
     if (locked.length === 0) return { lastOwnerOf: [], soleMemberOf: [] }

@@ -254,7 +254,10 @@ test.group('Organizations invitations', (group) => {
     assert.lengthOf(await db.from('organization_invitations'), 20)
   })
 
-  test('a failed email leaves no invitation behind', async ({ client }) => {
+  test('a failed email leaves no invitation behind, nor its audit entry', async ({
+    client,
+    db: database,
+  }) => {
     const { organization, cookie } = await memberWithOrganization(client)
     smtpServer.rejectWith('mailbox unavailable')
 
@@ -265,6 +268,8 @@ test.group('Organizations invitations', (group) => {
 
     response.assertStatus(500)
     response.assertBodyContains({ errors: [{ code: 'common.server.internal' }] })
+    await database.assertCount('organization_invitations', 0)
+    await database.assertCount('organization_audit_entries', 0)
     smtpServer.reset()
     await invite(client, organization.id, cookie, 'bob@example.com')
   })

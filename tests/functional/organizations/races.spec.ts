@@ -4,7 +4,9 @@ import type { ApiResponse } from '@japa/api-client'
 import { UserFactory } from '#database/factories/user_factory'
 import { OrganizationFactory } from '#database/factories/organization_factory'
 import { resetDatabase } from '#tests/helpers/database'
-import { addMember, sessionCookieFor } from '#tests/helpers/accounts'
+import { addMember, clearLimits, sessionCookieFor } from '#tests/helpers/accounts'
+import { mailsTo, tokenLinkIn } from '#tests/helpers/mails'
+import { smtpServer } from '#tests/helpers/smtp_server'
 import { LAST_OWNER, ownersOf } from '#tests/helpers/organizations'
 
 const ROUNDS = 25
@@ -25,7 +27,7 @@ async function atOnce(organizationId: string, requests: PromiseLike<ApiResponse>
     for (let waited = 0; ; waited += 10) {
       const { rows } = await db.rawQuery(
         `SELECT count(*)::int AS waiting FROM pg_stat_activity
-          WHERE wait_event_type = 'Lock' AND query LIKE '%FROM organizations WHERE id = % FOR UPDATE%'`
+          WHERE wait_event_type = 'Lock' AND query LIKE '%FROM organizations WHERE id = % FOR %UPDATE%'`
       )
       if (rows[0].waiting >= requests.length) break
       if (waited > 10_000) throw new Error('the requests never reached the lock')
@@ -34,7 +36,7 @@ async function atOnce(organizationId: string, requests: PromiseLike<ApiResponse>
   } finally {
     await gate.commit()
   }
-  return byStatus(await answers)
+  return answers
 }
 
 /**
@@ -62,10 +64,12 @@ test.group('Organizations races', (group) => {
       await addMember(organization, bob, 'owner')
       const url = (userId: string) => `/organizations/${organization.id}/members/${userId}`
 
-      const [won, lost] = await atOnce(organization.id, [
-        client.patch(url(bob.id)).header('cookie', annCookie).json({ role: 'admin' }),
-        client.patch(url(ann.id)).header('cookie', bobCookie).json({ role: 'admin' }),
-      ])
+      const [won, lost] = byStatus(
+        await atOnce(organization.id, [
+          client.patch(url(bob.id)).header('cookie', annCookie).json({ role: 'admin' }),
+          client.patch(url(ann.id)).header('cookie', bobCookie).json({ role: 'admin' }),
+        ])
+      )
 
       won.assertStatus(200)
       lost.assertStatus(409)
@@ -90,10 +94,12 @@ test.group('Organizations races', (group) => {
       await addMember(organization, carol, 'member')
       const url = `/organizations/${organization.id}/leave`
 
-      const [won, lost] = await atOnce(organization.id, [
-        client.post(url).header('cookie', annCookie),
-        client.post(url).header('cookie', bobCookie),
-      ])
+      const [won, lost] = byStatus(
+        await atOnce(organization.id, [
+          client.post(url).header('cookie', annCookie),
+          client.post(url).header('cookie', bobCookie),
+        ])
+      )
 
       won.assertStatus(204)
       lost.assertStatus(409)
@@ -115,10 +121,12 @@ test.group('Organizations races', (group) => {
       await addMember(organization, carol, 'admin')
       const url = `/organizations/${organization.id}/ownership-transfer`
 
-      const [won, lost] = await atOnce(organization.id, [
-        client.post(url).header('cookie', annCookie).json({ userId: bob.id }),
-        client.post(url).header('cookie', annCookie).json({ userId: carol.id }),
-      ])
+      const [won, lost] = byStatus(
+        await atOnce(organization.id, [
+          client.post(url).header('cookie', annCookie).json({ userId: bob.id }),
+          client.post(url).header('cookie', annCookie).json({ userId: carol.id }),
+        ])
+      )
 
       won.assertStatus(200)
       lost.assertStatus(409)
@@ -127,6 +135,40 @@ test.group('Organizations races', (group) => {
       assert.lengthOf(owners, 1, `round ${round}`)
       assert.equal(owners[0], won.body().data.to.userId)
       assert.notEqual(owners[0], ann.id)
+    }
+  })
+  test('deleting the organization while its invitation is accepted: no deadlock, nothing left', async ({
+    client,
+    assert,
+  }) => {
+    const [ann, bob] = await UserFactory.createMany(2)
+    const annCookie = await sessionCookieFor(client, ann)
+    const bobCookie = await sessionCookieFor(client, bob)
+    for (let round = 0; round < ROUNDS; round++) {
+      smtpServer.reset()
+      const organization = await OrganizationFactory.create()
+      await addMember(organization, ann, 'owner')
+      const invited = await client
+        .post(`/organizations/${organization.id}/invitations`)
+        .header('cookie', annCookie)
+        .json({ email: bob.email })
+      invited.assertStatus(201)
+      const [mail] = await mailsTo(bob.email, 'You are invited to join an organization')
+      await clearLimits()
+
+      const [deleted, accepted] = await atOnce(organization.id, [
+        client.delete(`/organizations/${organization.id}`).header('cookie', annCookie),
+        client
+          .post('/invitations/accept')
+          .header('cookie', bobCookie)
+          .json({ token: tokenLinkIn(mail).token }),
+      ])
+
+      deleted.assertStatus(204)
+      // Accepted first (then deleted with the rest), or found the invitation gone.
+      assert.oneOf(accepted.status(), [200, 400], `round ${round}`)
+      const left = await db.from('organization_members').where('organization_id', organization.id)
+      assert.lengthOf(left, 0)
     }
   })
 })

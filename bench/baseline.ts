@@ -33,6 +33,19 @@ const SESSION = {
   text: `SELECT s.data, s.expires_at, u.id, u.email FROM sessions s
           LEFT JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
 }
+/** As the API: the session, its user and the user's limit consumed, in one statement. */
+const SESSION_LIMIT = {
+  name: 'b_session_limit',
+  text: `WITH r AS (${SESSION.text}),
+         q AS (INSERT INTO rate_limits (key, points, expire)
+                SELECT 'api_user_' || r.id, 1, $2 FROM r
+                 WHERE r.id IS NOT NULL AND r.expires_at >= to_timestamp($3::bigint / 1000.0)
+               ON CONFLICT (key) DO UPDATE SET
+                 points = CASE WHEN rate_limits.expire <= $3 THEN 1 ELSE rate_limits.points + 1 END,
+                 expire = CASE WHEN rate_limits.expire <= $3 THEN $2 ELSE rate_limits.expire END
+               RETURNING points)
+         SELECT r.*, q.points FROM r LEFT JOIN q ON true`,
+}
 const LIMIT = {
   name: 'b_limit',
   text: `INSERT INTO rate_limits VALUES ($1, 1, $2) ON CONFLICT (key) DO UPDATE SET
@@ -58,15 +71,25 @@ const MEMBER = {
   name: 'b_member',
   text: 'SELECT 1 FROM organization_members WHERE organization_id = $1 AND user_id = $2',
 }
+const LIST = {
+  name: 'b_list',
+  text: `SELECT e.*, (e.created_at)::text AS sort_key,
+                a.street_address, a.street_address_2, a.city, a.state, a.postal_code, a.country
+           FROM events e LEFT JOIN event_addresses a ON a.event_id = e.id
+          WHERE e.organization_id = $1
+          ORDER BY e.created_at DESC, e.id DESC LIMIT $2`,
+}
+/** As the API: the event and its address written and read back by one statement. */
 const INSERT_EVENT = {
   name: 'b_insert_event',
-  text: `INSERT INTO events (id, organization_id, name, status, event_type, metadata, created_at, updated_at)
-         VALUES (gen_random_uuid(), $1, $2, 'BACKLOG', 'ONE_OFF', $3, now(), now()) RETURNING *`,
-}
-const INSERT_ADDRESS = {
-  name: 'b_insert_address',
-  text: `INSERT INTO event_addresses (event_id, city, country, postal_code, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, now(), now()) RETURNING *`,
+  text: `WITH event AS (
+           INSERT INTO events (id, organization_id, name, status, event_type, metadata, created_at, updated_at)
+           VALUES (gen_random_uuid(), $1, $2, 'BACKLOG', 'ONE_OFF', $3, now(), now()) RETURNING *),
+         address AS (
+           INSERT INTO event_addresses (event_id, city, country, postal_code, created_at, updated_at)
+           SELECT id, $4, $5, $6, now(), now() FROM event RETURNING *)
+         SELECT event.*, a.street_address, a.street_address_2, a.city, a.state, a.postal_code, a.country
+           FROM event LEFT JOIN address a ON true`,
 }
 const INSERT_CONTACT = {
   name: 'b_insert_contact',
@@ -99,41 +122,47 @@ async function consume(key: string, limit: number) {
   return rows[0].points <= limit
 }
 
-/** The signed session cookie: payload checked with one HMAC, then one SELECT. */
+/**
+ * The signed session cookie: payload checked with one HMAC, then one
+ * statement reading the session and its user and consuming the user's limit.
+ */
 async function sessionUser(req: IncomingMessage) {
   const match = /(?:^|;\s*)(?:__Host-)?session=s:([^.;]+)\.([^;]+)/.exec(req.headers.cookie ?? '')
   if (!match) return null
   createHmac('sha256', hmacKey).update(match[1]).digest('base64url')
   const sessionId = JSON.parse(Buffer.from(match[1], 'base64url').toString()).message
-  const { rows } = await pool.query({ ...SESSION, values: [sessionId] })
-  if (!rows[0]?.id || new Date(rows[0].expires_at).getTime() < Date.now()) return null
-  return rows[0] as { id: string }
+  const now = Date.now()
+  const { rows } = await pool.query({ ...SESSION_LIMIT, values: [sessionId, now + 60_000, now] })
+  if (!rows[0]?.id || new Date(rows[0].expires_at).getTime() < now) return null
+  return rows[0] as { id: string; points: number }
 }
 
 function eventBody(row: Record<string, any>) {
+  return { data: eventOf(row) }
+}
+
+function eventOf(row: Record<string, any>) {
   return {
-    data: {
-      id: row.id,
-      organizationId: row.organization_id,
-      name: row.name,
-      description: row.description,
-      targetDate: row.target_date,
-      status: row.status,
-      eventType: row.event_type,
-      metadata: row.metadata,
-      address: row.city
-        ? {
-            streetAddress: row.street_address,
-            streetAddress2: row.street_address_2,
-            city: row.city,
-            state: row.state,
-            postalCode: row.postal_code,
-            country: row.country,
-          }
-        : null,
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-    },
+    id: row.id,
+    organizationId: row.organization_id,
+    name: row.name,
+    description: row.description,
+    targetDate: row.target_date,
+    status: row.status,
+    eventType: row.event_type,
+    metadata: row.metadata,
+    address: row.city
+      ? {
+          streetAddress: row.street_address,
+          streetAddress2: row.street_address_2,
+          city: row.city,
+          state: row.state,
+          postalCode: row.postal_code,
+          country: row.country,
+        }
+      : null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
   }
 }
 
@@ -165,32 +194,34 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
   if (!route) return send(res, 404, {})
   const user = await sessionUser(req)
   if (!user) return send(res, 401, {})
-  if (!(await consume(`api_user_${user.id}`, 100))) return send(res, 429, {})
+  if (user.points > 100) return send(res, 429, {})
   const [, organizationId, eventId] = route
 
   if (req.method === 'POST') {
     const input = await readBody(req)
     const member = await pool.query({ ...MEMBER, values: [organizationId, user.id] })
     if (!member.rowCount) return send(res, 403, {})
-    const client = await pool.connect()
-    try {
-      await client.query('BEGIN')
-      const { rows } = await client.query({
-        ...INSERT_EVENT,
-        values: [organizationId, input.name, input.metadata ?? {}],
-      })
-      const address = await client.query({
-        ...INSERT_ADDRESS,
-        values: [rows[0].id, input.address.city, input.address.country, input.address.postalCode],
-      })
-      await client.query('COMMIT')
-      return send(res, 201, eventBody({ ...rows[0], ...address.rows[0] }))
-    } catch (error) {
-      await client.query('ROLLBACK')
-      throw error
-    } finally {
-      client.release()
-    }
+    const { address } = input
+    const { rows } = await pool.query({
+      ...INSERT_EVENT,
+      values: [
+        organizationId,
+        input.name,
+        input.metadata ?? {},
+        address.city,
+        address.country,
+        address.postalCode,
+      ],
+    })
+    return send(res, 201, eventBody(rows[0]))
+  }
+
+  if (!eventId) {
+    // The list: membership, then the first page (20, newest first) with addresses.
+    const member = await pool.query({ ...MEMBER, values: [organizationId, user.id] })
+    if (!member.rowCount) return send(res, 403, {})
+    const { rows } = await pool.query({ ...LIST, values: [organizationId, 21] })
+    return send(res, 200, { data: rows.slice(0, 20).map(eventOf), meta: { nextCursor: null } })
   }
 
   const input = req.method === 'PATCH' ? await readBody(req) : null

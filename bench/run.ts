@@ -13,6 +13,12 @@
 |                    --instances 2 --profile --skip-build --warmup 5
 |                    --redis redis://127.0.0.1:6379  (sessions and limits in Redis)
 |                    --soak 1000000  (then 1 000 000 GET event, API RSS sampled)
+|                    --peer-redis redis://127.0.0.1:6379  (the Fastify peer's Redis)
+|
+| GET event is also run against bench/peer.ts, the same route written the
+| stock Fastify 5 way; it keeps its rate-limit counters in Redis, so the
+| bench needs one (`--peer-redis URL`, default the local one; `none` skips
+| the peer).
 |
 */
 
@@ -32,6 +38,7 @@ import { freePort } from '#helpers/free_port'
 import { SMTPServer } from 'smtp-server'
 import { MessageBuilder } from '@adonisjs/core/helpers'
 import { Encryption, drivers } from '@adonisjs/core/encryption'
+import { Signer } from '@fastify/cookie'
 
 const root = fileURLToPath(new URL('../', import.meta.url))
 const workDir = join(root, 'tmp', 'bench')
@@ -45,6 +52,7 @@ const { values: options } = parseArgs({
     'rounds': { type: 'string', default: '2' },
     'warmup': { type: 'string', default: '5' },
     'redis': { type: 'string' },
+    'peer-redis': { type: 'string', default: 'redis://127.0.0.1:6379' },
     'soak': { type: 'string' },
     'only': { type: 'string' },
     'profile': { type: 'boolean', default: false },
@@ -62,6 +70,9 @@ const warmup = Number(options.warmup)
 const soakRequests = Number(options.soak ?? 0)
 /** With --redis URL, the API keeps sessions and rate limits in that Redis. */
 const redisUrl = options.redis
+/** The Fastify peer's rate-limit store (it needs one); `none`: no peer. */
+const peerRedisUrl = options['peer-redis'] === 'none' ? undefined : options['peer-redis']
+const peerSecret = randomBytes(32).toString('base64url')
 const appKey = randomBytes(32).toString('base64url')
 const monitoringSecret = 'bench-secret'
 const children: ChildProcess[] = []
@@ -133,7 +144,14 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
   })
 }
 
-type Account = { userId: string; organizationId: string; eventId: string; cookie: string }
+type Account = {
+  userId: string
+  organizationId: string
+  eventId: string
+  cookie: string
+  /** The Fastify peer's own session cookie (connect-pg-simple's `session` table). */
+  peerCookie: string
+}
 
 /** Users, one organization each, events spread over them, a session per user. */
 async function seed(url: string): Promise<Account[]> {
@@ -175,6 +193,7 @@ async function seed(url: string): Promise<Account[]> {
     await drivers.aes256gcm({ id: 'gcm', keys: [appKey] }).resolver(undefined as never)
   )
   const verifier = encryption.getMessageVerifier()
+  const peerSigner = new Signer(peerSecret)
   const accounts = rows.map((row) => {
     const sessionId = randomUUID()
     return {
@@ -185,6 +204,8 @@ async function seed(url: string): Promise<Account[]> {
       // The production cookie name (config/session.ts): the bench runs the app in production.
       cookie: `__Host-session=s:${verifier.sign(sessionId, undefined, '__Host-session')}`,
       data: new MessageBuilder().build(sessionData(row.user_id), undefined, sessionId),
+      peerSessionId: sessionId,
+      peerCookie: `sessionId=${encodeURIComponent(peerSigner.sign(sessionId))}`,
     }
   })
   await client.query(
@@ -195,6 +216,24 @@ async function seed(url: string): Promise<Account[]> {
       accounts.map((a) => a.data),
       accounts.map((a) => a.userId),
       SESSION_SECONDS,
+    ]
+  )
+  // The peer's sessions, as @fastify/session and connect-pg-simple write them (its table.sql).
+  await client.query(`CREATE TABLE session (sid varchar NOT NULL COLLATE "default" PRIMARY KEY,
+    sess json NOT NULL, expire timestamp(6) NOT NULL)`)
+  await client.query('CREATE INDEX "IDX_session_expire" ON session (expire)')
+  const peerExpiry = new Date(Date.now() + SESSION_SECONDS * 1000)
+  await client.query(
+    `INSERT INTO session (sid, sess, expire)
+     SELECT sid, json_build_object('cookie', json_build_object('originalMaxAge', $3::bigint,
+              'expires', $4::text, 'secure', true, 'httpOnly', true, 'path', '/'), 'userId', uid),
+            $4::timestamptz
+       FROM unnest($1::text[], $2::text[]) AS t(sid, uid)`,
+    [
+      accounts.map((a) => a.peerSessionId),
+      accounts.map((a) => a.userId),
+      SESSION_SECONDS * 1000,
+      peerExpiry.toISOString(),
     ]
   )
   // Freshly loaded tables: vacuumed, analysed and flushed now, not by autovacuum or a
@@ -276,6 +315,8 @@ type Scenario = {
   setup: Setup
   /** What the baseline is asked instead, when not the same request. */
   baselineSetup?: Setup
+  /** The same request to the Fastify peer (GET event only). */
+  peerSetup?: Setup
 }
 
 function scenarios(accounts: Account[]): Scenario[] {
@@ -308,7 +349,30 @@ function scenarios(accounts: Account[]): Scenario[] {
     ]
   }
   return [
-    { name: 'GET event', setup: getEvent },
+    {
+      name: 'GET event',
+      setup: getEvent,
+      peerSetup: (_, n) => {
+        const a = account(n)
+        return {
+          method: 'GET',
+          path: `/organizations/${a.organizationId}/events/${a.eventId}`,
+          // Its session cookie is `secure` (the default): the proxy says the request was https.
+          headers: { 'cookie': a.peerCookie, 'x-forwarded-proto': 'https' },
+        }
+      },
+    },
+    {
+      name: 'GET event list',
+      setup: (_, n) => {
+        const a = account(n)
+        return {
+          method: 'GET',
+          path: `/organizations/${a.organizationId}/events`,
+          headers: { cookie: a.cookie },
+        }
+      },
+    },
     {
       name: 'PATCH event',
       setup: (_, n) => {
@@ -358,6 +422,8 @@ function scenarios(accounts: Account[]): Scenario[] {
 }
 
 type Measure = {
+  /** CPU time the server process(es) used per response: what a core buys, whatever the load. */
+  cpuMsPerRequest: number
   rps: number
   p50: number
   p99: number
@@ -401,13 +467,26 @@ function cannon(
 }
 
 /** One autocannon run per port, side by side (connections split between them). */
+/** CPU time (user + system) a process has used so far, in ms; 0 once gone. */
+function cpuMs(pid: number | undefined) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    // utime and stime (fields 14 and 15 of stat), in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  } catch {
+    return 0
+  }
+}
+
 async function load(
   ports: number[],
   setup: Setup,
   label: string,
-  seconds = duration
+  seconds = duration,
+  pids: (number | undefined)[] = []
 ): Promise<Measure> {
   let done = 0
+  const cpuBefore = pids.reduce<number>((sum, pid) => sum + cpuMs(pid), 0)
   const started = Date.now()
   const ticker = setInterval(() => {
     const elapsed = (Date.now() - started) / 1000
@@ -418,7 +497,9 @@ async function load(
   const results = await cannon(ports, setup, { seconds }, () => done++)
   clearInterval(ticker)
   const total = results.reduce((sum, r) => sum + r.requests.total, 0)
+  const cpu = pids.reduce<number>((sum, pid) => sum + cpuMs(pid), 0) - cpuBefore
   return {
+    cpuMsPerRequest: total > 0 ? Math.round((cpu / total) * 1000) / 1000 : 0,
     rps: results.reduce((sum, r) => sum + r.requests.average, 0),
     p50: Math.max(...results.map((r) => r.latency.p50)),
     p99: Math.max(...results.map((r) => r.latency.p99)),
@@ -513,6 +594,10 @@ function average(measures: Measure[]): Measure {
   const mean = (pick: (m: Measure) => number) =>
     Math.round((measures.reduce((sum, m) => sum + pick(m), 0) / measures.length) * 10) / 10
   return {
+    cpuMsPerRequest:
+      Math.round(
+        (measures.reduce((sum, m) => sum + m.cpuMsPerRequest, 0) / measures.length) * 1000
+      ) / 1000,
     rps: mean((m) => m.rps),
     p50: mean((m) => m.p50),
     p99: mean((m) => m.p99),
@@ -530,8 +615,45 @@ function stop(child: ChildProcess) {
   })
 }
 
+/**
+ * The peer does what it is said to: the event for a seeded session, and,
+ * with @fastify/session's defaults, that session saved back and its cookie
+ * set again on this response too.
+ */
+async function checkPeer(port: number, account: Account) {
+  const response = await fetch(
+    `http://127.0.0.1:${port}/organizations/${account.organizationId}/events/${account.eventId}`,
+    { headers: { 'cookie': account.peerCookie, 'x-forwarded-proto': 'https' } }
+  )
+  const body = (await response.json()) as { data?: { id?: string } }
+  if (response.status !== 200 || body.data?.id !== account.eventId) {
+    throw new Error(`The Fastify peer answered ${response.status}: ${JSON.stringify(body)}`)
+  }
+  if (!response.headers.get('set-cookie')?.startsWith('sessionId=')) {
+    throw new Error('The Fastify peer did not set its session cookie again, as its defaults do')
+  }
+}
+
+/** The peer cannot run without its Redis: said plainly, before anything is built. */
+async function checkPeerRedis(url: string) {
+  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0 })
+  redis.on('error', () => {})
+  try {
+    await redis.connect()
+    await redis.ping()
+  } catch {
+    throw new Error(
+      `The Fastify peer keeps its rate-limit counters in Redis and none answers at ${url}: ` +
+        'pass --peer-redis redis://HOST:PORT (or --peer-redis none to leave the peer out).'
+    )
+  } finally {
+    redis.disconnect()
+  }
+}
+
 async function main() {
   const buildDir = join(root, 'build')
+  if (peerRedisUrl) await checkPeerRedis(peerRedisUrl)
   await mkdir(workDir, { recursive: true })
   if (!options['skip-build'] || !existsSync(join(buildDir, 'bin', 'server.js'))) {
     log('building (node ace build)')
@@ -585,44 +707,96 @@ async function main() {
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   })
   children.push(baseline)
+  const peerPort = await freePort()
+  let peerPid: number | undefined
+  if (peerRedisUrl) {
+    const peer = fork(join(root, 'bench', 'peer.ts'), [], {
+      execArgv: ['--import=@poppinss/ts-exec'],
+      env: {
+        ...process.env,
+        PORT: String(peerPort),
+        DATABASE_URL: url,
+        PEER_REDIS_URL: peerRedisUrl,
+        PEER_SECRET: peerSecret,
+      },
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    })
+    children.push(peer)
+    peerPid = peer.pid
+  }
   await Promise.all([
     ...apiPorts.map((port) => waitForHttp(port, '/health/ready')),
     waitForHttp(baselinePort, '/health'),
+    ...(peerRedisUrl ? [waitForHttp(peerPort, '/health')] : []),
   ])
 
+  if (peerRedisUrl) await checkPeer(peerPort, accounts[0])
+
+  // --only: the scenario of exactly that name, else every one whose name contains it.
+  const only = options.only?.toLowerCase()
+  const names = scenarios(accounts).map((scenario) => scenario.name.toLowerCase())
+  const chosen = (name: string) =>
+    !only ||
+    (names.includes(only) ? name.toLowerCase() === only : name.toLowerCase().includes(only))
   const rows = []
   for (const scenario of scenarios(accounts)) {
-    if (options.only && !scenario.name.toLowerCase().includes(options.only.toLowerCase())) continue
+    if (!chosen(scenario.name)) continue
     const rssBefore = apis.map((api) => rssMb(api.pid))
     const baselineSetup = scenario.baselineSetup ?? scenario.setup
+    const peerSetup = peerRedisUrl ? scenario.peerSetup : undefined
     const api: Measure[] = []
     const raw: Measure[] = []
+    const peer: Measure[] = []
     const rssAfterRounds: (number | null)[][] = []
-    // Not measured: both servers' JIT warms up on this scenario's code first.
+    // Not measured: every server's JIT warms up on this scenario's code first.
     if (warmup > 0) {
       await load(apiPorts, scenario.setup, `${scenario.name}, API, warm-up`, warmup)
+      if (peerSetup) await load([peerPort], peerSetup, `${scenario.name}, peer, warm-up`, warmup)
       await load([baselinePort], baselineSetup, `${scenario.name}, baseline, warm-up`, warmup)
     }
+    // A B C A B C: API, Fastify peer, raw baseline.
     for (let round = 1; round <= rounds; round++) {
       api.push(
-        await load(apiPorts, scenario.setup, `${scenario.name}, API, round ${round}/${rounds}`)
+        await load(
+          apiPorts,
+          scenario.setup,
+          `${scenario.name}, API, round ${round}/${rounds}`,
+          duration,
+          apis.map((p) => p.pid)
+        )
       )
       rssAfterRounds.push(apis.map((p) => rssMb(p.pid)))
+      if (peerSetup) {
+        peer.push(
+          await load(
+            [peerPort],
+            peerSetup,
+            `${scenario.name}, peer, round ${round}/${rounds}`,
+            duration,
+            [peerPid]
+          )
+        )
+      }
       raw.push(
         await load(
           [baselinePort],
           baselineSetup,
-          `${scenario.name}, baseline, round ${round}/${rounds}`
+          `${scenario.name}, baseline, round ${round}/${rounds}`,
+          duration,
+          [baseline.pid]
         )
       )
     }
     const a = average(api)
     const b = average(raw)
+    const f = peer.length > 0 ? average(peer) : null
     rows.push({
       scenario: scenario.name,
       api: a,
       baseline: b,
       ratio: Math.round((a.rps / b.rps) * 100) / 100,
+      peer: f,
+      peerRatio: f ? Math.round((a.rps / f.rps) * 100) / 100 : null,
       rssBeforeMb: rssBefore,
       rssAfterMb: apis.map((p) => rssMb(p.pid)),
       rssAfterEachApiRoundMb: rssAfterRounds,
@@ -667,18 +841,22 @@ function printTable(results: { options: Record<string, number>; rows: any[]; soa
   const { options: o } = results
   console.log(
     `\n${o.connections} connections, ${o.duration} s per run after ${o.warmup} s of warm-up, ` +
-      `${o.rounds} rounds A B A B, ` +
+      `${o.rounds} rounds alternating (API, Fastify peer, baseline), ` +
       `${o.events} events, ${o.users} users, ${o.instances} API instance(s)\n`
   )
   console.log(
-    '| scenario | API req/s | p50 ms | p99 ms | non-2xx | baseline req/s | p50 ms | p99 ms | non-2xx | ratio | API RSS MB before → after |'
+    '| scenario | API req/s | p50 ms | p99 ms | non-2xx | CPU ms/req | Fastify peer req/s | p50 ms | p99 ms | non-2xx | CPU ms/req | API / peer | baseline req/s | p50 ms | p99 ms | non-2xx | CPU ms/req | API / baseline | API RSS MB before → after |'
   )
-  console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--|')
+  console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--|')
   for (const row of results.rows) {
     const a = row.api
     const b = row.baseline
+    const p = row.peer
+    const peerCells = p
+      ? `${p.rps} | ${p.p50} | ${p.p99} | ${p.non2xx + p.errors} | ${p.cpuMsPerRequest} | ${row.peerRatio}`
+      : '- | - | - | - | - | -'
     console.log(
-      `| ${row.scenario} | ${a.rps} | ${a.p50} | ${a.p99} | ${a.non2xx + a.errors} | ${b.rps} | ${b.p50} | ${b.p99} | ${b.non2xx + b.errors} | ${row.ratio} | ${row.rssBeforeMb.join('+')} → ${row.rssAfterMb.join('+')} |`
+      `| ${row.scenario} | ${a.rps} | ${a.p50} | ${a.p99} | ${a.non2xx + a.errors} | ${a.cpuMsPerRequest} | ${peerCells} | ${b.rps} | ${b.p50} | ${b.p99} | ${b.non2xx + b.errors} | ${b.cpuMsPerRequest} | ${row.ratio} | ${row.rssBeforeMb.join('+')} → ${row.rssAfterMb.join('+')} |`
     )
   }
   const { soak: soaked } = results

@@ -43,15 +43,17 @@ new Ignitor(APP_ROOT, { importer: IMPORTER })
     app.booting(async () => {
       await import('#start/env')
     })
-    // Drain (providers/app_provider.ts), close the pools, then exit even if a
-    // request cut at the drain timeout still has a socket open (a silent SMTP peer).
+    // Drain (providers/app_provider.ts; SIGINT skips it), close the pools, then exit even
+    // if a request cut at the finish timeout still has a socket open (a silent SMTP peer).
     const terminate = () => app.terminate().finally(() => process.exit())
     app.listen('SIGTERM', terminate)
-    app.listenIf(app.managedByPm2, 'SIGINT', terminate)
+    app.listen('SIGINT', terminate)
   })
   .httpServer()
   .start()
-  .catch((error) => {
-    process.exitCode = 1
-    prettyPrintError(error)
+  .catch(async (error) => {
+    // A start that fails once the listener is open (a provider's ready hook) must not leave a
+    // process that answers its probes and 503 to everything else: exit, the supervisor restarts.
+    await prettyPrintError(error)
+    process.exit(1)
   })

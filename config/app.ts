@@ -32,6 +32,18 @@ export const publicUrl = (
 ).replace(/\/+$/, '')
 
 /**
+ * Stopping on SIGTERM: readiness answers 503 at once while the listener keeps
+ * accepting for `drainMs` (a little longer than two health-check intervals
+ * of the balancer, so it has marked this instance down before the listener
+ * closes; ops/haproxy/haproxy.cfg checks every 2 s), then requests in
+ * flight get up to `finishMs` before the pools close.
+ */
+export const shutdown = {
+  drainMs: env.get('SHUTDOWN_DRAIN_MS', 5000),
+  finishMs: 10_000,
+}
+
+/**
  * Which proxies' forwarded-for headers to believe. Unset: none, so the
  * socket address is the client address used by the rate limits.
  */

@@ -2,9 +2,7 @@ import type { ApplicationService } from '@adonisjs/core/types'
 import { ContactProvider } from '#services/newsletter/contact_provider'
 import MailDelivery from '#services/mail_delivery'
 import ReadinessService from '#services/readiness_service'
-
-/** How long requests in flight may take to finish after SIGTERM. */
-const DRAIN_TIMEOUT_MS = 10_000
+import DependencyOutages from '#services/dependency_outages'
 
 /**
  * Binds the service's own abstractions to their implementations, loaded on
@@ -22,6 +20,47 @@ export default class AppProvider {
     })
     // One per process: it counts the SMTP sessions open at once.
     this.app.container.singleton(MailDelivery, () => new MailDelivery())
+    this.app.container.singleton(
+      DependencyOutages,
+      async () => new DependencyOutages(await this.app.container.make('logger'))
+    )
+    this.#reportRedisOutages()
+  }
+
+  async boot() {
+    await this.#reportPostgresOutages()
+  }
+
+  /**
+   * Redis: the manager would log every failed reconnect attempt as fatal;
+   * instead an outage is one warning when the connection fails and one when
+   * it is ready again.
+   */
+  #reportRedisOutages() {
+    this.app.container.resolving('redis', async (redis) => {
+      const outages = await this.app.container.make(DependencyOutages)
+      redis.doNotLogErrors()
+      redis.on('connection', (connection) => {
+        connection.on('error', ({ error }) => outages.down('redis', error))
+        connection.on('subscriber:error', ({ error }) => outages.down('redis', error))
+        connection.on('ready', () => outages.up('redis'))
+      })
+    })
+  }
+
+  /**
+   * PostgreSQL: the pool failing to open a connection starts an outage, the
+   * next connection it opens ends it.
+   */
+  async #reportPostgresOutages() {
+    const emitter = await this.app.container.make('emitter')
+    emitter.on('db:connection:connect', async (connection) => {
+      const outages = await this.app.container.make(DependencyOutages)
+      connection.pool?.on('createFail', (_id: number, error: unknown) =>
+        outages.down('postgresql', error)
+      )
+      connection.pool?.on('createSuccess', () => outages.up('postgresql'))
+    })
   }
 
   /**
@@ -29,16 +68,28 @@ export default class AppProvider {
    * first probe, then keeps probing in the background while they do not.
    */
   async ready() {
-    this.#drainOnTerminate()
+    const waitingSince = Date.now()
+    await this.#drainOnTerminate()
     await this.#answerUnparsableRequests()
     if (this.app.getEnvironment() !== 'web' && this.app.getEnvironment() !== 'test') return
     const readiness = await this.app.container.make(ReadinessService)
-    if (await readiness.connect()) return
-
     const logger = await this.app.container.make('logger')
-    void readiness.waitUntilConnected(() =>
-      logger.warn('waiting for PostgreSQL (and Redis when used): answering 503 until then')
-    )
+    const opened = () =>
+      logger.info(
+        { startupMs: Math.round(process.uptime() * 1000), waitedMs: Date.now() - waitingSince },
+        'start-up gate open: taking traffic'
+      )
+    if (await readiness.connect()) return opened()
+
+    let waits = 0
+    void readiness
+      .waitUntilConnected(() => {
+        // Once, then every 30 s: a late database is one event, not a line per probe.
+        if (waits++ % 30 === 0) {
+          logger.warn('waiting for PostgreSQL (and Redis when used): answering 503 until then')
+        }
+      })
+      .then(opened)
   }
 
   /** Sends the traces still batched before the process exits (traces on only). */
@@ -57,20 +108,56 @@ export default class AppProvider {
   }
 
   /**
-   * On SIGTERM the HTTP server stops accepting and lets requests in flight
-   * finish (its own terminating hook, which runs after this one). Keep-alive
-   * connections are closed as soon as they fall idle rather than at their
-   * timeout; past DRAIN_TIMEOUT_MS the remaining ones are cut so the pools
-   * can close.
+   * On SIGTERM, the drain balancers expect: readiness answers 503 at once
+   * while the listener keeps accepting for `shutdown.drainMs`, each response
+   * telling its keep-alive client to reconnect (`Connection: close`), so the
+   * balancer takes this instance out of rotation before anything is refused.
+   * Then the HTTP server stops accepting and lets requests in flight finish
+   * (its own terminating hook, which runs after this one, registered before
+   * it): keep-alive connections close as soon as they fall idle; past
+   * `shutdown.finishMs` the remaining ones are cut so the pools can close.
+   * A second SIGTERM, or a SIGINT (bin/server.ts terminates on it too), skips
+   * what is left of the drain.
    */
-  #drainOnTerminate() {
+  async #drainOnTerminate() {
     if (this.app.getEnvironment() !== 'web') return
+    // Resolved now, so nothing stands between the signal and readiness answering 503.
+    const readiness = await this.app.container.make(ReadinessService)
+    const httpServer = await this.app.container.make('server')
+    const logger = await this.app.container.make('logger')
+    const { shutdown } = await import('#config/app')
+    let skip = () => {}
+    let skipped = false
+    let sigterms = 0
+    const skipDrain = () => {
+      skipped = true
+      skip()
+    }
+    process.on('SIGINT', skipDrain)
+    process.on('SIGTERM', () => ++sigterms > 1 && skipDrain())
+
     this.app.terminating(async () => {
-      const httpServer = await this.app.container.make('server')
       const server = httpServer.getNodeServer()
+      // Together, with no await between: from the first 503 of readiness, every response says close.
+      readiness.draining = true
+      server?.prependListener('request', (_request, response) => {
+        if (!response.headersSent) response.setHeader('connection', 'close')
+      })
       if (!server) return
+
+      if (!skipped && shutdown.drainMs > 0) {
+        logger.info({ drainMs: shutdown.drainMs }, 'draining: readiness answers 503')
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, shutdown.drainMs)
+          skip = () => {
+            clearTimeout(timer)
+            resolve()
+          }
+        })
+      }
+      logger.info('stopping: no new connections, finishing the requests in flight')
       setInterval(() => server.closeIdleConnections(), 100).unref()
-      setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS).unref()
+      setTimeout(() => server.closeAllConnections(), shutdown.finishMs).unref()
     })
   }
 }

@@ -68,6 +68,8 @@ const env = await Env.create(new URL('../', import.meta.url), {
   ORGANIZATION_MEMBER_LIMIT: Env.schema.number.optional(),
   OTEL_EXPORTER_OTLP_ENDPOINT: Env.schema.string.optional(),
   OTEL_SERVICE_NAME: Env.schema.string.optional(),
+
+  SHUTDOWN_DRAIN_MS: Env.schema.number.optional(),
 })
 
 /**

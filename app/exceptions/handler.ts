@@ -51,11 +51,13 @@ export default class HttpExceptionHandler extends ExceptionHandler {
 
   /**
    * 5xx are logged with the request id and what caused them (the driver's
-   * own message, which never reaches a production body); 503s as warnings.
+   * own message, which never reaches a production body); a 503 at info level:
+   * the outage behind it is one warning at its start and one at its end
+   * (services/dependency_outages.ts), not a warning per request.
    */
   async report(error: unknown, ctx: HttpContext) {
     if (this.#isUnavailable(error)) {
-      ctx.logger.warn({ 'err': error, 'x-request-id': ctx.request.id() }, 'dependency unavailable')
+      ctx.logger.info({ 'err': error, 'x-request-id': ctx.request.id() }, 'dependency unavailable')
       return
     }
     const cause = (error as { cause?: unknown } | null)?.cause

@@ -536,7 +536,8 @@ function operations(): Record<string, Operation> {
       errors: [500],
     },
     'GET /health/ready': {
-      summary: 'Readiness: the dependencies answer (cached up to 1 s)',
+      summary:
+        'Readiness: 503 until the start-up gate opens, from the first moment of a drain (SIGTERM), and while a dependency does not answer (probe cached up to 1 s)',
       tags: ['health'],
       responses: health,
       errors: [500],

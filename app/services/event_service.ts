@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { DateTime } from 'luxon'
 import { v7 as uuidv7 } from 'uuid'
 import db from '@adonisjs/lucid/services/db'
@@ -12,7 +13,7 @@ import { namesVersion } from '#services/entity_tags'
 import { issueCursor, readCursor } from '#services/event_cursor'
 import type { AddressRecord, EventRecord, EventSort } from '#types/event'
 import type { RawQueryBindings } from '@adonisjs/lucid/types/querybuilder'
-import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { runPrepared } from '#helpers/prepared_statement'
 import {
   assertOrderedRanges,
@@ -44,20 +45,24 @@ const FIND_AS_MEMBER = `
     LEFT JOIN event_addresses a ON a.event_id = e.id`
 
 /** The event and its address (when `?::boolean`) in one statement, read back joined. */
+/** $1…$17 in the order of their values, so the same text serves knex (below). */
 const CREATE_EVENT = `
   WITH event AS (
     INSERT INTO events (id, organization_id, name, description, target_date, status, event_type,
                         metadata, created_at, updated_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::timestamptz, ?::timestamptz)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::timestamptz, $10::timestamptz)
     RETURNING *, xmin::text AS row_version
   ), address AS (
     INSERT INTO event_addresses (event_id, street_address, street_address_2, city, state,
                                  postal_code, country, created_at, updated_at)
-    SELECT id, ?, ?, ?, ?, ?, ?, created_at, created_at FROM event WHERE ?::boolean
+    SELECT id, $11, $12, $13, $14, $15, $16, created_at, created_at FROM event WHERE $17::boolean
     RETURNING *
   )
   SELECT event.*, ${ADDRESS_COLUMNS}
     FROM event LEFT JOIN address a ON true`
+
+/** CREATE_EVENT with knex's placeholders, for the transaction of an idempotent create. */
+const CREATE_EVENT_IN_TRANSACTION = CREATE_EVENT.replace(/\$\d+/g, '?')
 
 const WRITE_EVENT = `
   WITH updated AS (
@@ -208,16 +213,21 @@ export default class EventService {
       address?.country ?? null,
       address !== undefined,
     ]
-    const insert = async (client: QueryClientContract) => {
-      // Lucid's binding type leaves out null, which knex binds as NULL.
-      const { rows } = await client.rawQuery(CREATE_EVENT, values as RawQueryBindings)
-      return { event: eventFromRow(rows[0])!, version: rows[0].row_version as string }
-    }
+    const versioned = (row: Record<string, unknown>) => ({
+      event: eventFromRow(row)!,
+      version: row.row_version as string,
+    })
     try {
-      // One statement is atomic by itself; a transaction only when more must go with it.
-      if (!afterCreate) return await insert(db.connection())
+      // One statement is atomic by itself (prepared, as every statement of the hot path);
+      // a transaction only when more must go with it.
+      if (!afterCreate) {
+        const { rows } = await runPrepared('create_event', CREATE_EVENT, values)
+        return versioned(rows[0])
+      }
       return await db.transaction(async (trx) => {
-        const created = await insert(trx)
+        // Lucid's binding type leaves out null, which knex binds as NULL.
+        const { rows } = await trx.rawQuery(CREATE_EVENT_IN_TRANSACTION, values as RawQueryBindings)
+        const created = versioned(rows[0])
         await afterCreate(trx, created)
         return created
       })
@@ -293,40 +303,33 @@ export default class EventService {
     const sort = query.sort ?? '-createdAt'
     const limit = query.limit ?? 20
     const { key, direction } = SORT_KEYS[sort]
-    const conditions = ['e.organization_id = ?']
-    const bindings: (string | number | Date | string[])[] = [organizationId]
-    if (query.status) {
-      conditions.push('e.status = ANY(?::event_status[])')
-      bindings.push(query.status)
-    }
-    if (query.eventType) {
-      conditions.push('e.event_type = ?')
-      bindings.push(query.eventType)
-    }
+    const bindings: (string | number | Date | string[])[] = []
+    /** The next placeholder, bound to `value`. */
+    const bind = (value: string | number | Date | string[]) => `$${bindings.push(value)}`
+    const conditions = [`e.organization_id = ${bind(organizationId)}`]
+    if (query.status) conditions.push(`e.status = ANY(${bind(query.status)}::event_status[])`)
+    if (query.eventType) conditions.push(`e.event_type = ${bind(query.eventType)}`)
     if (query.targetDateFrom) {
-      conditions.push('e.target_date >= ?')
-      bindings.push(query.targetDateFrom.toJSDate())
+      conditions.push(`e.target_date >= ${bind(query.targetDateFrom.toJSDate())}`)
     }
     if (query.targetDateTo) {
-      conditions.push('e.target_date < ?')
-      bindings.push(query.targetDateTo.toJSDate())
+      conditions.push(`e.target_date < ${bind(query.targetDateTo.toJSDate())}`)
     }
     if (query.cursor) {
       const after = readCursor(query.cursor, organizationId, sort)
-      conditions.push(`(${key}, e.id) ${direction === 'ASC' ? '>' : '<'} (?::timestamptz, ?::uuid)`)
-      bindings.push(after.key, after.id)
+      const comparison = direction === 'ASC' ? '>' : '<'
+      conditions.push(
+        `(${key}, e.id) ${comparison} (${bind(after.key)}::timestamptz, ${bind(after.id)}::uuid)`
+      )
     }
-    const { rows } = await db
-      .connection()
-      .getReadClient()
-      .raw(
-        `SELECT e.*, (${key})::text AS sort_key, ${ADDRESS_COLUMNS}
+    const text = `SELECT e.*, (${key})::text AS sort_key, ${ADDRESS_COLUMNS}
            FROM events e LEFT JOIN event_addresses a ON a.event_id = e.id
           WHERE ${conditions.join(' AND ')}
           ORDER BY ${key} ${direction}, e.id ${direction}
-          LIMIT ?`,
-        [...bindings, limit + 1]
-      )
+          LIMIT ${bind(limit + 1)}`
+    // One prepared statement per shape (sort, filters given, cursor): a few dozen at most.
+    const name = `list_events_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`
+    const { rows } = await runPrepared(name, text, bindings)
     const page = (rows as Record<string, unknown>[]).slice(0, limit)
     const last = page.at(-1)
     const nextCursor =

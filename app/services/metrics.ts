@@ -8,6 +8,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { smtpLimits } from '#config/mail'
 import { PooledSmtpTransport } from '#mails/transports/pooled_smtp_transport'
 import MailDelivery from '#services/mail_delivery'
+import ReadinessService from '#services/readiness_service'
 
 /**
  * The figures `GET /metrics` exposes (contract, "Operators"), in a registry
@@ -80,6 +81,27 @@ new Gauge({
   help: 'The most connections the database pool opens',
   registers: [registry],
 }).set(config.get<number>(`database.connections.${db.primaryConnectionName}.pool.max`))
+
+/** The start-up gate and the drain, read at scrape time: what makes /health/ready answer 503. */
+new Gauge({
+  name: 'app_startup_gate_open',
+  help: '1 once PostgreSQL (and Redis when used) answered after start; until then every route but the probes answers 503',
+  registers: [registry],
+  async collect() {
+    const readiness = await app.container.make(ReadinessService)
+    this.set(readiness.connected ? 1 : 0)
+  },
+})
+
+new Gauge({
+  name: 'app_draining',
+  help: '1 from SIGTERM to the exit: readiness answers 503 so the load balancer takes the instance out',
+  registers: [registry],
+  async collect() {
+    const readiness = await app.container.make(ReadinessService)
+    this.set(readiness.draining ? 1 : 0)
+  },
+})
 
 new Gauge({
   name: 'app_info',

@@ -4,6 +4,7 @@ import { configProvider } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { runPrepared } from '#helpers/prepared_statement'
 import { isExtensionDue, verifySessionData } from '#session/session_expiry'
+import { noteQuotaConsumed, sessionQuota } from '#session/session_quota'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type {
   SessionConfig,
@@ -30,11 +31,33 @@ type Options = {
   gcProbability: number
 }
 
+const READ = `SELECT s.data AS session_data, s.expires_at AS session_expires_at, u.*
+  FROM sessions s LEFT JOIN users u ON u.id = s.user_id
+ WHERE s.id = $1`
+
+/**
+ * READ, and the API limit of the session's user consumed in the same
+ * statement (see session_quota.ts): only for a live session of an existing
+ * user, with rate-limiter-flexible's own upsert ($2 key prefix, $3 expiry of
+ * a new window, $4 now, both in ms). `id` of `r` is the user's.
+ */
+const READ_WITH_QUOTA = `WITH r AS (${READ}),
+q AS (
+  INSERT INTO rate_limits (key, points, expire)
+  SELECT $2 || r.id, 1, $3 FROM r
+   WHERE r.id IS NOT NULL AND r.session_expires_at >= to_timestamp($4::bigint / 1000.0)
+  ON CONFLICT (key) DO UPDATE SET
+    points = CASE WHEN rate_limits.expire <= $4 THEN 1 ELSE rate_limits.points + 1 END,
+    expire = CASE WHEN rate_limits.expire <= $4 THEN $3 ELSE rate_limits.expire END
+  RETURNING points AS quota_points, expire AS quota_expire)
+SELECT r.*, q.* FROM r LEFT JOIN q ON true`
+
 /**
  * The `sessions` table, read in one statement per request:
  *
  * - the row is joined with its user (`user_id`, kept beside the signed data on
- *   every write), so the auth guard needs no second SELECT;
+ *   every write), so the auth guard needs no second SELECT, and the user's API
+ *   limit is consumed by the same statement when the limiter is in PostgreSQL;
  * - an unchanged session is not written back on every request: its expiry is
  *   pushed forward only when `refreshAfter` has passed since the last push.
  *
@@ -53,22 +76,36 @@ export class DatabaseSessionStore implements SessionStoreWithTaggingContract {
   ) {}
 
   async read(sessionId: string): Promise<SessionData | null> {
-    const { rows } = await runPrepared(
-      'read_session',
-      `SELECT s.data AS session_data, s.expires_at AS session_expires_at, u.*
-         FROM sessions s LEFT JOIN users u ON u.id = s.user_id
-        WHERE s.id = $1`,
-      [sessionId]
-    )
+    const now = Date.now()
+    const quota = this.ctx ? sessionQuota() : null
+    const { rows } = quota
+      ? await runPrepared('read_session_quota', READ_WITH_QUOTA, [
+          sessionId,
+          quota.keyPrefix,
+          now + quota.durationMs,
+          now,
+        ])
+      : await runPrepared('read_session', READ, [sessionId])
     if (!rows.length) return null
-    const { session_data: data, session_expires_at: expiresAt, ...user } = rows[0]
+    const {
+      session_data: data,
+      session_expires_at: expiresAt,
+      quota_points: points,
+      quota_expire: quotaExpire,
+      ...user
+    } = rows[0]
 
     this.#expiresAt = new Date(expiresAt).getTime()
-    if (Date.now() > this.#expiresAt) {
+    if (now > this.#expiresAt) {
       await this.destroy(sessionId)
       return null
     }
-    if (user.id && this.ctx) usersReadWithSession.set(this.ctx, user)
+    if (user.id && this.ctx) {
+      usersReadWithSession.set(this.ctx, user)
+      if (points !== null && points !== undefined) {
+        noteQuotaConsumed(this.ctx, { userId: user.id, points, expire: Number(quotaExpire) })
+      }
+    }
     return verifySessionData(data, sessionId)
   }
 
@@ -94,13 +131,21 @@ export class DatabaseSessionStore implements SessionStoreWithTaggingContract {
     await this.client.from('sessions').where('id', sessionId).delete()
   }
 
-  /** Called for every unchanged session: a write only when the expiry is due to move. */
+  /**
+   * Called for every unchanged session: a write only when the expiry is due
+   * to move. False when it did not move: the session package then sends no
+   * Set-Cookie (patches/@adonisjs+session+8.1.0.patch), so the cookie is
+   * signed again only when its expiry moves with the row's.
+   */
   async touch(sessionId: string) {
-    if (!isExtensionDue(this.#expiresAt, this.ttlSeconds, this.options.refreshAfterMs)) return
+    if (!isExtensionDue(this.#expiresAt, this.ttlSeconds, this.options.refreshAfterMs)) {
+      return false
+    }
     await this.client
       .from('sessions')
       .where('id', sessionId)
       .update({ expires_at: this.#newExpiry() })
+    return true
   }
 
   /**

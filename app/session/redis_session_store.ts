@@ -42,9 +42,11 @@ export class RedisSessionStore implements SessionStoreWithTaggingContract {
     return verifySessionData(contents, sessionId)
   }
 
+  /** False when the expiry did not move: no Set-Cookie then (as the database store). */
   async touch(sessionId: string) {
-    if (!isExtensionDue(this.#expiresAt, this.ttlSeconds, this.refreshAfterMs)) return
+    if (!isExtensionDue(this.#expiresAt, this.ttlSeconds, this.refreshAfterMs)) return false
     await this.store.touch(sessionId)
+    return true
   }
 
   write(sessionId: string, values: SessionData) {

@@ -76,6 +76,8 @@ export class AppProcess {
       SMTP_TIMEOUT_MS: '2000',
       MAIL_FROM: 'Events <hello@events.test>',
       LOG_LEVEL: 'warn',
+      // No drain on SIGTERM unless a test asks for one: stopping stays quick.
+      SHUTDOWN_DRAIN_MS: '0',
       ...environment,
     })
   }
@@ -132,9 +134,9 @@ export class AppProcess {
     return fetch(`${this.url}${path}`, init)
   }
 
-  /** Sends SIGTERM and resolves with the exit code. */
-  terminate() {
-    this.#child?.kill('SIGTERM')
+  /** Sends SIGTERM (or `signal`) and resolves with the exit code. */
+  terminate(signal: NodeJS.Signals = 'SIGTERM') {
+    this.#child?.kill(signal)
     return this.exited()
   }
 

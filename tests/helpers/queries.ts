@@ -16,8 +16,11 @@ export function recordQueries() {
   } as typeof original
   return {
     statements,
-    /** The statements that change something. */
-    writes: () => statements.filter((text) => !/^\s*(SELECT|WITH\s[^()]*\(\s*SELECT)/i.test(text)),
+    /** The statements that change something (a read may carry a write in a CTE). */
+    writes: () =>
+      statements.filter((text) =>
+        /\b(INSERT\s+INTO|DELETE\s+FROM|UPDATE\s+\S+\s+SET)\b/i.test(text)
+      ),
     [Symbol.dispose]() {
       pg.Client.prototype.query = original
     },

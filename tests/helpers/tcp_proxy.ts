@@ -3,12 +3,14 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 /**
  * A loopback TCP proxy in front of a server (PostgreSQL), to take it away
  * and bring it back on the same port while the app runs. A blackhole
- * accepts connections and never answers.
+ * accepts connections and never answers; a held proxy accepts them and
+ * answers only once released (a server slow to answer).
  */
 export class TcpProxy {
   port = 0
   #server?: Server
   #sockets = new Set<Socket>()
+  #held?: (() => void)[]
 
   constructor(private target: { host: string; port: number } | null) {}
 
@@ -16,14 +18,33 @@ export class TcpProxy {
     return new TcpProxy(null)
   }
 
+  /** Accepted connections wait, their bytes unread, until `release()`. */
+  hold() {
+    this.#held ??= []
+    return this
+  }
+
+  /** Connects the held connections and every later one to the target. */
+  release() {
+    const held = this.#held ?? []
+    this.#held = undefined
+    for (const connect of held) connect()
+  }
+
   open() {
     this.#server = createServer((client) => {
       this.#track(client)
+      client.on('error', () => client.destroy())
       if (!this.target) return
-      const upstream = this.#track(createConnection(this.target))
-      client.pipe(upstream).pipe(client)
-      client.on('error', () => upstream.destroy())
-      upstream.on('error', () => client.destroy())
+      const connect = () => {
+        if (client.destroyed) return
+        const upstream = this.#track(createConnection(this.target!))
+        client.pipe(upstream).pipe(client)
+        client.on('error', () => upstream.destroy())
+        upstream.on('error', () => client.destroy())
+      }
+      if (this.#held) this.#held.push(connect)
+      else connect()
     })
     return new Promise<void>((resolve, reject) => {
       this.#server!.once('error', reject)

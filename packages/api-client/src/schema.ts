@@ -2480,7 +2480,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: the dependencies answer (cached up to 1 s) */
+        /** Readiness: 503 until the start-up gate opens, from the first moment of a drain (SIGTERM), and while a dependency does not answer (probe cached up to 1 s) */
         get: {
             parameters: {
                 query?: never;

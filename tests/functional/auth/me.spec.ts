@@ -57,10 +57,12 @@ test.group('Auth me', (group) => {
 
     response.assertStatus(200)
     assert.equal(response.body().data.id, user.id)
-    // The session with its user, then the rate-limit counter.
-    assert.lengthOf(queries.statements, 2, queries.statements.join('\n'))
+    // The session with its user and the rate-limit counter.
+    assert.lengthOf(queries.statements, 1, queries.statements.join('\n'))
     const after = await db.from('sessions').where('user_id', user.id).firstOrFail()
     assert.equal(after.expires_at.getTime(), before.expires_at.getTime())
+    // Nothing moved, so no cookie is signed and sent again.
+    assert.isUndefined(response.headers()['set-cookie'])
   })
 
   test('pushes the expiry forward once an hour has passed since the last push', async ({
@@ -80,5 +82,9 @@ test.group('Auth me', (group) => {
     response.assertStatus(200)
     const after = await db.from('sessions').where('user_id', user.id).firstOrFail()
     assert.isAbove(after.expires_at.getTime(), before.expires_at.getTime() + 60 * 60 * 1000)
+    // The cookie's expiry moves with the row's: sent again, for the same session.
+    const setCookie = [response.headers()['set-cookie'] ?? []].flat().join('\n')
+    assert.include(setCookie, cookie.split(';')[0])
+    assert.match(setCookie, /Max-Age=604800/)
   })
 })

@@ -856,7 +856,7 @@ test.group('Events create', (group) => {
     }
   })
 
-  test('costs at most 4 SQL round trips, the event and its address written in one statement', async ({
+  test('costs at most 3 SQL round trips, the event and its address written in one statement', async ({
     client,
     assert,
     db: database,
@@ -874,7 +874,7 @@ test.group('Events create', (group) => {
 
     response.assertStatus(201)
     assert.equal(response.body().data.address.city, 'Ottawa')
-    assert.isAtMost(queries.statements.length, 4, queries.statements.join('\n'))
+    assert.isAtMost(queries.statements.length, 3, queries.statements.join('\n'))
     const eventWrites = queries.statements.filter((text) => /INSERT INTO events/i.test(text))
     assert.lengthOf(eventWrites, 1)
     assert.match(eventWrites[0], /INSERT INTO event_addresses/i)

@@ -897,7 +897,7 @@ test.group('Events update', (group) => {
     assert.deepEqual(saved.address, FULL_ADDRESS)
   })
 
-  test('costs at most 5 SQL round trips, also when it creates the address', async ({
+  test('costs at most 3 SQL round trips, also when it creates the address', async ({
     client,
     assert,
   }) => {
@@ -916,6 +916,6 @@ test.group('Events update', (group) => {
     response.assertStatus(200)
     assert.equal(response.body().data.name, 'Counted')
     assert.equal(response.body().data.address.city, 'Ottawa')
-    assert.isAtMost(queries.statements.length, 5, queries.statements.join('\n'))
+    assert.isAtMost(queries.statements.length, 3, queries.statements.join('\n'))
   })
 })

@@ -24,8 +24,30 @@ test.group('Health probes', (group) => {
     response.assertBody({ status: 'ok', isHealthy: true })
   })
 
+  test('GET /health/ready answers 503 until the start-up gate opens and from the start of a drain', async ({
+    client,
+    assert,
+  }) => {
+    const readiness = readinessFor({ database: db.connection() })
+    app.container.swap(ReadinessService, () => readiness)
+
+    const closed = await client.get('/health/ready')
+    closed.assertStatus(503)
+    closed.assertBody({ status: 'error', isHealthy: false })
+
+    assert.isTrue(await readiness.connect())
+    const open = await client.get('/health/ready')
+    open.assertStatus(200)
+
+    readiness.draining = true
+    const draining = await client.get('/health/ready')
+    draining.assertStatus(503)
+    draining.assertBody({ status: 'error', isHealthy: false })
+  })
+
   test('GET /health/ready answers 503 once PostgreSQL is gone, reusing a result up to 1 s old', async ({
     client,
+    assert,
   }) => {
     const postgres = db.manager.get('postgres')!.config as PostgreConfig
     const proxy = new TcpProxy(postgres.connection as { host: string; port: number })
@@ -37,6 +59,7 @@ test.group('Health probes', (group) => {
     const readiness = readinessFor({ database: db.connection('ready_through_proxy') })
     app.container.swap(ReadinessService, () => readiness)
     try {
+      assert.isTrue(await readiness.connect())
       const up = await client.get('/health/ready')
       up.assertStatus(200)
 

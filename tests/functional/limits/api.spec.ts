@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import database from '@adonisjs/lucid/services/db'
 import { UserFactory } from '#database/factories/user_factory'
 import { resetDatabase } from '#tests/helpers/database'
 import { sessionCookieFor } from '#tests/helpers/accounts'
@@ -130,5 +131,48 @@ test.group('API limits', (group) => {
     response.assertStatus(401)
 
     await db.assertHas('rate_limits', { key: 'rlflx:api_ip_127.0.0.1', points: 1 })
+  })
+
+  test("a user's counter, consumed with the session read, is the limiter's own row", async ({
+    client,
+    db,
+  }) => {
+    const user = await UserFactory.create()
+    const cookie = await sessionCookieFor(client, user)
+    const key = `rlflx:api_user_${user.id}`
+
+    const first = await client.get('/auth/me').header('cookie', cookie)
+    first.assertStatus(200)
+    first.assertHeader('x-ratelimit-remaining', '99')
+    await db.assertHas('rate_limits', { key, points: 1 })
+
+    // Another instance (or the limiter itself) took the rest of this minute's budget.
+    await database.from('rate_limits').where('key', key).update({ points: 100 })
+    const limited = await client.get('/auth/me').header('cookie', cookie)
+    limited.assertStatus(429)
+    limited.assertBody(TOO_MANY)
+    limited.assertHeader('x-ratelimit-limit', '100')
+    limited.assertHeader('x-ratelimit-remaining', '0')
+
+    // A window that has passed starts again at 1, as the limiter's own upsert does.
+    await database
+      .from('rate_limits')
+      .where('key', key)
+      .update({ expire: Date.now() - 1 })
+    const again = await client.get('/auth/me').header('cookie', cookie)
+    again.assertStatus(200)
+    again.assertHeader('x-ratelimit-remaining', '99')
+  })
+
+  test("a revoked session consumes nothing of its user's budget", async ({ client, db }) => {
+    const user = await UserFactory.create()
+    const cookie = await sessionCookieFor(client, user)
+    await database.from('sessions').where('user_id', user.id).delete()
+
+    const response = await client.get('/auth/me').header('cookie', cookie)
+
+    response.assertStatus(401)
+    response.assertBody(UNAUTHENTICATED)
+    await db.assertMissing('rate_limits', { key: `rlflx:api_user_${user.id}` })
   })
 })

@@ -1,0 +1,88 @@
+import { createServer, type Server, type Socket } from 'node:net'
+
+/**
+ * Just enough of a Redis server for a connection to become ready and pass
+ * health checks (INFO, PING, SELECT, CLIENT), so a test can take Redis away
+ * and bring it back without a Redis installed. Other commands get a nil.
+ */
+export class FakeRedis {
+  port = 0
+  #server?: Server
+  #sockets = new Set<Socket>()
+
+  start() {
+    this.#server = createServer((socket) => {
+      this.#sockets.add(socket)
+      socket.on('close', () => this.#sockets.delete(socket))
+      socket.on('error', () => socket.destroy())
+      let buffered = ''
+      socket.on('data', (chunk) => {
+        buffered += chunk.toString('latin1')
+        let parsed: { command: string[]; rest: string } | null
+        while ((parsed = parseCommand(buffered))) {
+          buffered = parsed.rest
+          socket.write(reply(parsed.command))
+        }
+      })
+    })
+    return new Promise<void>((resolve, reject) => {
+      this.#server!.once('error', reject)
+      this.#server!.listen(this.port, '127.0.0.1', () => {
+        const address = this.#server!.address()
+        this.port = typeof address === 'object' && address ? address.port : 0
+        resolve()
+      })
+    })
+  }
+
+  /** Stops listening and cuts every connection: Redis is gone (same port on `start()`). */
+  stop() {
+    for (const socket of this.#sockets) socket.destroy()
+    this.#sockets.clear()
+    const server = this.#server
+    this.#server = undefined
+    return new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()))
+  }
+}
+
+function reply([name = '']: string[]) {
+  switch (name.toUpperCase()) {
+    case 'PING':
+      return '+PONG\r\n'
+    case 'INFO': {
+      const info = 'redis_version:7.0.0\r\nloading:0\r\n'
+      return `$${info.length}\r\n${info}\r\n`
+    }
+    case 'SELECT':
+    case 'CLIENT':
+    case 'QUIT':
+      return '+OK\r\n'
+    default:
+      return '$-1\r\n'
+  }
+}
+
+/** One RESP array of bulk strings from the start of `input`, or null until it is complete. */
+function parseCommand(input: string): { command: string[]; rest: string } | null {
+  if (!input.startsWith('*')) {
+    const end = input.indexOf('\r\n')
+    return end === -1
+      ? null
+      : { command: input.slice(0, end).split(' '), rest: input.slice(end + 2) }
+  }
+  let position = input.indexOf('\r\n')
+  if (position === -1) return null
+  const count = Number(input.slice(1, position))
+  position += 2
+  const command: string[] = []
+  for (let index = 0; index < count; index++) {
+    const end = input.indexOf('\r\n', position)
+    if (end === -1) return null
+    const length = Number(input.slice(position + 1, end))
+    const start = end + 2
+    if (input.length < start + length + 2) return null
+    command.push(input.slice(start, start + length))
+    position = start + length + 2
+  }
+  return { command, rest: input.slice(position) }
+}

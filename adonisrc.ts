@@ -30,12 +30,14 @@ export default defineConfig({
     () => import('@adonisjs/bouncer/bouncer_provider'),
     () => import('@adonisjs/limiter/limiter_provider'),
     () => import('@adonisjs/mail/mail_provider'),
+    () => import('@adonisjs/i18n/i18n_provider'),
     () => import('#providers/api_provider'),
     () => import('#providers/app_provider'),
   ],
 
   preloads: [
     () => import('#start/validator'),
+    () => import('#start/i18n'),
     () => import('#start/health'),
     () => import('#start/routes'),
     () => import('#start/kernel'),
@@ -59,7 +61,10 @@ export default defineConfig({
   },
 
   // patches/ travels with the build: its `npm ci` re-applies them (postinstall).
-  metaFiles: [{ pattern: 'patches/**', reloadServer: false }],
+  metaFiles: [
+    { pattern: 'patches/**', reloadServer: false },
+    { pattern: 'resources/lang/**/*.{json,yaml,yml}', reloadServer: false },
+  ],
 
   hooks: {
     init: [indexEntities({ transformers: { enabled: true } }), indexPolicies()],

@@ -98,10 +98,12 @@ export class IdempotencyKeySchema extends BaseModel {
 }
 
 export class NewsletterContactSchema extends BaseModel {
-  static $columns = ['consentIp', 'consentOrigin', 'consentReferer', 'consentUserAgent', 'consentedAt', 'createdAt', 'email', 'id', 'status', 'unsubscribedAt', 'unsubscribedVia'] as const
+  static $columns = ['consentIp', 'consentLocale', 'consentOrigin', 'consentReferer', 'consentUserAgent', 'consentedAt', 'createdAt', 'email', 'id', 'status', 'unsubscribedAt', 'unsubscribedVia'] as const
   $columns = NewsletterContactSchema.$columns
   @column()
   declare consentIp: string | null
+  @column()
+  declare consentLocale: string | null
   @column()
   declare consentOrigin: string | null
   @column()

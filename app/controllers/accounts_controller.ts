@@ -5,6 +5,7 @@ import AccountExportService from '#services/account_export_service'
 import PasswordService from '#services/password_service'
 import AccountExportTransformer from '#transformers/account_export_transformer'
 import { deleteAccountValidator } from '#validators/auth'
+import { languageOf } from '#helpers/languages'
 
 /** The signed-in account as a whole: its data export and its deletion. */
 @inject()
@@ -26,11 +27,12 @@ export default class AccountsController {
   }
 
   /** Deletes the account with its current password; this client is signed out too. */
-  async destroy({ request, auth, session, response }: HttpContext) {
+  async destroy(ctx: HttpContext) {
+    const { request, auth, session, response } = ctx
     const { currentPassword } = await request.validateUsing(deleteAccountValidator)
     const user = auth.getUserOrFail()
     await this.passwords.confirmCurrent(user, currentPassword, request.ip())
-    await this.deletion.delete(user)
+    await this.deletion.delete(user, languageOf(ctx))
     await auth.use('web').logout()
     session.clear()
     session.regenerate()

@@ -4,6 +4,7 @@ import EmailChangeService from '#services/email_change_service'
 import PasswordService from '#services/password_service'
 import UserTransformer from '#transformers/user_transformer'
 import { changeEmailValidator, confirmEmailValidator } from '#validators/auth'
+import { languageOf, speak } from '#helpers/languages'
 
 @inject()
 export default class EmailChangesController {
@@ -13,22 +14,21 @@ export default class EmailChangesController {
   ) {}
 
   /** Asks to move the account to a new address, with the current password. */
-  async store({ request, auth, response }: HttpContext) {
+  async store(ctx: HttpContext) {
+    const { request, auth, response } = ctx
     const { email, currentPassword } = await request.validateUsing(changeEmailValidator)
     const user = auth.getUserOrFail()
     await this.passwords.confirmCurrent(user, currentPassword, request.ip())
-    await this.changes.request(user, email)
-    return response.accepted({
-      messages: [
-        { title: 'If the new address can be used, we have sent it a link to confirm the change.' },
-      ],
-    })
+    await this.changes.request(user, email, languageOf(ctx))
+    const title = speak(ctx).t('messages.accounts.email_change_sent')
+    return response.accepted({ messages: [{ title }] })
   }
 
   /** The link's token, posted back by the frontend; the caller's own session, if any, stays. */
-  async update({ request, session, serialize }: HttpContext) {
+  async update(ctx: HttpContext) {
+    const { request, session, serialize } = ctx
     const { token } = await request.validateUsing(confirmEmailValidator)
-    const user = await this.changes.confirm(token, session.sessionId)
+    const user = await this.changes.confirm(token, languageOf(ctx), session.sessionId)
     return serialize(UserTransformer.transform(user))
   }
 }

@@ -3,15 +3,17 @@ import type { HttpContext } from '@adonisjs/core/http'
 import EmailVerificationService from '#services/email_verification_service'
 import UserTransformer from '#transformers/user_transformer'
 import { verifyEmailValidator } from '#validators/auth'
+import { languageOf, speak } from '#helpers/languages'
 
 @inject()
 export default class EmailVerificationsController {
   constructor(private verifications: EmailVerificationService) {}
 
   /** Sends a new verification link to the signed-in account. */
-  async store({ auth, response }: HttpContext) {
-    await this.verifications.send(auth.getUserOrFail())
-    return response.accepted({ messages: [{ title: 'We have sent a verification link.' }] })
+  async store(ctx: HttpContext) {
+    await this.verifications.send(ctx.auth.getUserOrFail(), languageOf(ctx))
+    const title = speak(ctx).t('messages.accounts.verification_sent')
+    return ctx.response.accepted({ messages: [{ title }] })
   }
 
   async update({ request, serialize }: HttpContext) {

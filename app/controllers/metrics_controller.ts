@@ -3,6 +3,7 @@ import NotFoundException from '#exceptions/not_found_exception'
 import UnauthenticatedException from '#exceptions/unauthenticated_exception'
 import { isMonitoringConfigured, isMonitoringSecret } from '#services/monitoring_secret'
 import { registry } from '#services/metrics'
+import { message } from '#exceptions/api_exception'
 
 export default class MetricsController {
   /**
@@ -11,7 +12,7 @@ export default class MetricsController {
    * configured (contract, "Operators").
    */
   async show({ request, response }: HttpContext) {
-    if (!isMonitoringConfigured()) throw new NotFoundException('Resource not found')
+    if (!isMonitoringConfigured()) throw new NotFoundException(message('errors.resource.not_found'))
     const [scheme, token] = (request.header('authorization') ?? '').split(' ', 2)
     if (scheme?.toLowerCase() !== 'bearer' || !isMonitoringSecret(token)) {
       throw new UnauthenticatedException()

@@ -5,6 +5,7 @@ import UserTransformer from '#transformers/user_transformer'
 import { signupValidator } from '#validators/auth'
 import EmailVerificationService from '#services/email_verification_service'
 import { signIn } from '#session/account_sessions'
+import { languageOf } from '#helpers/languages'
 
 @inject()
 export default class NewAccountController {
@@ -18,7 +19,7 @@ export default class NewAccountController {
     const { request, response, serialize } = ctx
     const payload = await request.validateUsing(signupValidator)
     const user = await this.accounts.create(payload)
-    await this.verifications.send(user)
+    await this.verifications.send(user, languageOf(ctx))
     await signIn(ctx, user)
     response.status(201)
     return serialize(UserTransformer.transform(user))

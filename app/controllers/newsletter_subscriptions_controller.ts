@@ -2,19 +2,24 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import NewsletterService from '#services/newsletter_service'
 import { subscribeValidator } from '#validators/newsletter'
+import { languageOf, speak } from '#helpers/languages'
 
 @inject()
 export default class NewsletterSubscriptionsController {
   constructor(private newsletter: NewsletterService) {}
 
-  async store({ request, response }: HttpContext) {
+  /** The contact keeps the language it subscribed in: its emails are written in it. */
+  async store(ctx: HttpContext) {
+    const { request, response } = ctx
     const { email } = await request.validateUsing(subscribeValidator)
+    const i18n = speak(ctx)
     await this.newsletter.subscribe(email, {
       ip: request.ip(),
       userAgent: request.header('user-agent') ?? null,
       origin: request.header('origin') ?? null,
       referer: request.header('referer') ?? null,
+      locale: languageOf(ctx),
     })
-    return response.created({ messages: [{ title: 'Successfully subscribed to the newsletter.' }] })
+    return response.created({ messages: [{ title: i18n.t('messages.newsletter.subscribed') }] })
   }
 }

@@ -4,6 +4,7 @@ import NewsletterService from '#services/newsletter_service'
 import { unsubscribeValidator } from '#validators/newsletter'
 import { clientAsksForJson } from '#middleware/force_json_response_middleware'
 import { newsletterUnsubscribePage } from '#views/newsletter_unsubscribe_page'
+import { speak } from '#helpers/languages'
 
 @inject()
 export default class NewsletterUnsubscriptionsController {
@@ -15,14 +16,14 @@ export default class NewsletterUnsubscriptionsController {
     const contact = await this.newsletter.describe(token)
     if (clientAsksForJson(ctx)) return { data: contact }
     ctx.response.header('Content-Type', 'text/html; charset=utf-8')
-    return newsletterUnsubscribePage(contact)
+    return newsletterUnsubscribePage(contact, speak(ctx))
   }
 
   /** RFC 8058 one-click POST (or the page's button); idempotent. */
-  async store({ request }: HttpContext) {
-    const { token, ...body } = await request.validateUsing(unsubscribeValidator)
+  async store(ctx: HttpContext) {
+    const { token, ...body } = await ctx.request.validateUsing(unsubscribeValidator)
     const via = body['List-Unsubscribe'] === 'One-Click' ? 'one_click' : 'link'
     await this.newsletter.unsubscribe(token, via)
-    return { messages: [{ title: 'You have been unsubscribed from the newsletter.' }] }
+    return { messages: [{ title: speak(ctx).t('messages.newsletter.unsubscribed') }] }
   }
 }

@@ -11,6 +11,7 @@ import {
   organizationValidator,
 } from '#validators/organization'
 import { invitationLimiter } from '#start/limiter'
+import { languageOf } from '#helpers/languages'
 
 @inject()
 export default class OrganizationInvitationsController {
@@ -25,7 +26,8 @@ export default class OrganizationInvitationsController {
   }
 
   /** Emails an invitation carrying a role; 20 per organization per day (contract). */
-  async store({ request, response, auth, bouncer, serialize }: HttpContext) {
+  async store(ctx: HttpContext) {
+    const { request, response, auth, bouncer, serialize } = ctx
     const { params } = await request.validateUsing(organizationValidator)
     await bouncer.with(MembershipPolicy).authorize('manage', params.organizationId)
     const { email, role } = await request.validateUsing(createInvitationValidator)
@@ -34,7 +36,8 @@ export default class OrganizationInvitationsController {
       params.organizationId,
       auth.getUserOrFail().id,
       email,
-      role ?? 'member'
+      role ?? 'member',
+      languageOf(ctx)
     )
     response.status(201)
     return serialize(InvitationTransformer.transform(invitation))

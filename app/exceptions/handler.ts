@@ -1,6 +1,7 @@
 import app from '@adonisjs/core/services/app'
 import router from '@adonisjs/core/services/router'
 import { type HttpContext, ExceptionHandler } from '@adonisjs/core/http'
+import type { I18n } from '@adonisjs/i18n'
 import { errors as authErrors } from '@adonisjs/auth'
 import { errors as bouncerErrors } from '@adonisjs/bouncer'
 import { errors as limiterErrors } from '@adonisjs/limiter'
@@ -12,6 +13,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import ApiException from '#exceptions/api_exception'
 import ServiceUnavailableException from '#exceptions/service_unavailable_exception'
+import { FieldException } from '#exceptions/validation_error_reporter'
+import { DEFAULT_LANGUAGE, negotiate, speak, translator } from '#helpers/languages'
 import { requestIdOf, securityHeaders } from '#middleware/security_headers_middleware'
 import { isInvalidData } from '#services/database_errors'
 import { isDependencyUnavailable } from '#services/dependency_errors'
@@ -41,7 +44,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   protected ignoreStatuses = [400, 401, 403, 404, 405, 409, 412, 413, 415, 422, 429]
 
   async handle(error: unknown, ctx: HttpContext) {
-    const { status, errors, headers } = this.#render(error, ctx)
+    const { status, errors, headers } = this.#render(error, ctx, speak(ctx))
     for (const [name, value] of Object.entries(headers ?? {})) ctx.response.header(name, value)
     return ctx.response.status(status).send({ errors })
   }
@@ -72,81 +75,95 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     )
   }
 
-  #render(error: unknown, ctx: HttpContext): Rendered {
+  /**
+   * Messages are written in the caller's language (`i18n`, from
+   * resources/lang); codes never change with it.
+   */
+  #render(error: unknown, ctx: HttpContext, i18n: I18n): Rendered {
+    if (error instanceof FieldException) {
+      const [entry] = error.messages
+      const { key, data } = error.translation
+      return { status: error.status, errors: [{ ...entry, message: i18n.t(key, data) }] }
+    }
     if (error instanceof vineErrors.E_VALIDATION_ERROR) {
       return { status: error.status, errors: error.messages }
     }
     if (this.#isUnavailable(error)) {
       return {
-        ...one(503, ServiceUnavailableException.message, ServiceUnavailableException.code),
+        ...one(503, i18n.t('errors.service.unavailable'), ServiceUnavailableException.code),
         headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
       }
     }
     if (error instanceof ApiException) {
-      const entry: ErrorEntry = { message: error.message, code: error.code! }
+      const message = error.translation
+        ? i18n.t(error.translation.key, error.translation.data)
+        : error.message
+      const entry: ErrorEntry = { message, code: error.code! }
       if (error.field) entry.field = error.field
       if (error.meta) entry.meta = error.meta
       return { status: error.status, errors: [entry] }
     }
     if (error instanceof authErrors.E_UNAUTHORIZED_ACCESS) {
-      return one(401, 'Unauthorized access', 'auth.unauthenticated')
+      return one(401, i18n.t('errors.auth.unauthenticated'), 'auth.unauthenticated')
     }
     if (error instanceof authErrors.E_INVALID_CREDENTIALS) {
-      return one(400, 'Invalid email or password', 'auth.invalid_credentials')
+      return one(400, i18n.t('errors.auth.invalid_credentials'), 'auth.invalid_credentials')
     }
     if (error instanceof bouncerErrors.E_AUTHORIZATION_FAILURE) {
       // A policy names its refusal (auth.forbidden or auth.insufficient_role).
-      const { code } = error.response as { code?: string }
-      return one(403, error.response.message ?? error.message, code ?? 'auth.forbidden')
+      const { code, translation } = error.response as {
+        code?: string
+        translation?: { identifier: string; data?: Record<string, unknown> }
+      }
+      const message = translation
+        ? i18n.t(translation.identifier, translation.data)
+        : (error.response.message ?? error.message)
+      return one(403, message, code ?? 'auth.forbidden')
     }
     if (error instanceof lucidErrors.E_ROW_NOT_FOUND) {
-      return one(404, 'Resource not found', 'common.resource.not_found')
+      return one(404, i18n.t('errors.resource.not_found'), 'common.resource.not_found')
     }
     if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) {
       return {
-        ...one(429, 'Too many requests', 'common.rate_limit.exceeded'),
+        ...one(429, i18n.t('errors.rate_limit.exceeded'), 'common.rate_limit.exceeded'),
         headers: error.getDefaultHeaders(),
       }
     }
     if (error instanceof httpErrors.E_ROUTE_NOT_FOUND) {
-      return this.#routeNotFound(ctx)
+      return this.#routeNotFound(ctx, i18n)
     }
 
     const code = (error as { code?: string })?.code
     const status = (error as { status?: number })?.status
     if (code === 'E_REQUEST_ENTITY_TOO_LARGE') {
-      return one(413, 'The request body is too large', 'input.body.too_large')
+      return one(413, i18n.t('errors.body.too_large'), 'input.body.too_large')
     }
     // The JSON parser's own failures carry a 400 status.
     if (error instanceof SyntaxError && status === 400) {
-      return one(400, 'The request body is not valid JSON', 'input.body.invalid_json')
+      return one(400, i18n.t('errors.body.invalid_json'), 'input.body.invalid_json')
     }
     if (isInvalidData(error)) {
-      return one(
-        400,
-        'The request contains a value that cannot be stored',
-        'input.body.invalid_value'
-      )
+      return one(400, i18n.t('errors.body.invalid_value'), 'input.body.invalid_value')
     }
 
     return one(
       500,
-      app.inProduction ? 'Internal server error' : describe(error),
+      app.inProduction ? i18n.t('errors.server.internal') : describe(error),
       'common.server.internal'
     )
   }
 
   /** A known path with another method is a 405 with an Allow header. */
-  #routeNotFound(ctx: HttpContext): Rendered {
+  #routeNotFound(ctx: HttpContext, i18n: I18n): Rendered {
     const url = ctx.request.url()
     const allowed = METHODS.filter((method) => router.match(url, method, false))
     if (allowed.length > 0) {
       return {
-        ...one(405, 'Method not allowed', 'common.method.not_allowed'),
+        ...one(405, i18n.t('errors.method.not_allowed'), 'common.method.not_allowed'),
         headers: { Allow: allowed.join(', ') },
       }
     }
-    return one(404, 'Resource not found', 'common.resource.not_found')
+    return one(404, i18n.t('errors.resource.not_found'), 'common.resource.not_found')
   }
 }
 
@@ -155,11 +172,14 @@ export default class HttpExceptionHandler extends ExceptionHandler {
  * (config/app.ts, onBadUrl): the same envelope and headers, by hand.
  */
 export function answerBadUrl(request: IncomingMessage, response: ServerResponse) {
+  const i18n = translator(negotiate(request.headers['accept-language']))
   const body = JSON.stringify({
-    errors: [{ message: 'The URL is not valid percent-encoding', code: 'input.url.invalid' }],
+    errors: [{ message: i18n.t('errors.url.invalid'), code: 'input.url.invalid' }],
   })
   response.writeHead(400, {
     ...securityHeaders(requestIdOf(request)),
+    'Content-Language': i18n.locale,
+    'Vary': 'Accept-Language',
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),
   })
@@ -175,15 +195,18 @@ export function answerBadUrl(request: IncomingMessage, response: ServerResponse)
 export function answerUnparsableRequest(error: { code?: string }, socket: Duplex) {
   if (!socket.writable) return socket.destroy()
   const tooLarge = error.code === 'HPE_HEADER_OVERFLOW'
+  // No header could be read, Accept-Language included: the default language.
+  const i18n = translator(DEFAULT_LANGUAGE)
   const body = JSON.stringify({
     errors: [
       tooLarge
-        ? { message: 'The request headers are too large', code: 'input.headers.too_large' }
-        : { message: 'The request is not valid HTTP', code: 'input.request.invalid' },
+        ? { message: i18n.t('errors.request.headers_too_large'), code: 'input.headers.too_large' }
+        : { message: i18n.t('errors.request.invalid'), code: 'input.request.invalid' },
     ],
   })
   const headers = {
     ...securityHeaders(randomUUID()),
+    'Content-Language': i18n.locale,
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),
     'Connection': 'close',

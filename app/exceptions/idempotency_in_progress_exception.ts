@@ -4,5 +4,5 @@ import ApiException from '#exceptions/api_exception'
 export default class IdempotencyInProgressException extends ApiException {
   static status = 409
   static code = 'common.idempotency.in_progress'
-  static message = 'A request with this Idempotency-Key is still being processed'
+  static messageKey = 'errors.idempotency.in_progress'
 }

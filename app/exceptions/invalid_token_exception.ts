@@ -4,6 +4,6 @@ import ApiException from '#exceptions/api_exception'
 export default class InvalidTokenException extends ApiException {
   static status = 400
   static code = 'input.token.invalid'
-  static message = 'The token is invalid or has expired'
+  static messageKey = 'errors.token.invalid'
   field = 'token'
 }

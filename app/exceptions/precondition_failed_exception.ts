@@ -4,5 +4,5 @@ import ApiException from '#exceptions/api_exception'
 export default class PreconditionFailedException extends ApiException {
   static status = 412
   static code = 'common.resource.precondition_failed'
-  static message = 'The resource has changed since the version named in If-Match'
+  static messageKey = 'errors.resource.precondition_failed'
 }

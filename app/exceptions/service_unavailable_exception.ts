@@ -4,5 +4,5 @@ import ApiException from '#exceptions/api_exception'
 export default class ServiceUnavailableException extends ApiException {
   static status = 503
   static code = 'common.service.unavailable'
-  static message = 'The service is temporarily unavailable, please retry shortly'
+  static messageKey = 'errors.service.unavailable'
 }

@@ -4,5 +4,5 @@ import ApiException from '#exceptions/api_exception'
 export default class UnauthenticatedException extends ApiException {
   static status = 401
   static code = 'auth.unauthenticated'
-  static message = 'Unauthorized access'
+  static messageKey = 'errors.auth.unauthenticated'
 }

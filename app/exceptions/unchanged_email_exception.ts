@@ -4,6 +4,6 @@ import ApiException from '#exceptions/api_exception'
 export default class UnchangedEmailException extends ApiException {
   static status = 400
   static code = 'input.email.unchanged'
-  static message = 'The email field must differ from the current address'
+  static messageKey = 'errors.accounts.email_unchanged'
   field = 'email'
 }

@@ -1,5 +1,7 @@
 import { errors } from '@vinejs/vine'
 import type { ErrorReporterContract, FieldContext } from '@vinejs/vine/types'
+import { type Translatable, message as catalogued } from '#exceptions/api_exception'
+import { inEnglish } from '#helpers/languages'
 
 export type FieldError = { field: string; message: string; rule: string; code: string }
 
@@ -30,17 +32,31 @@ export class ApiErrorReporter implements ErrorReporterContract {
 
 /**
  * A validation failure found outside a validator (it needs stored data),
- * shaped like the reporter's own.
+ * shaped like the reporter's own; its message is a catalogue key, answered
+ * in the caller's language by the handler.
  */
-export function invalidField(field: string, rule: string, message: string, status = 400) {
-  const error = new errors.E_VALIDATION_ERROR([
-    { field, message, rule, code: `input.${field}.${rule}` },
-  ])
+export class FieldException extends errors.E_VALIDATION_ERROR {
+  constructor(
+    readonly translation: Translatable,
+    entry: FieldError
+  ) {
+    super([entry])
+  }
+}
+
+export function invalidField(field: string, rule: string, text: Translatable, status = 400) {
+  const entry = {
+    field,
+    message: inEnglish(text.key, text.data),
+    rule,
+    code: `input.${field}.${rule}`,
+  }
+  const error = new FieldException(text, entry)
   error.status = status
   return error
 }
 
 /** contract.md: an unsubscribe token that is missing, tampered or unknown: one answer. */
 export function invalidToken() {
-  return invalidField('token', 'invalid', 'The unsubscribe link is invalid')
+  return invalidField('token', 'invalid', catalogued('errors.token.unsubscribe_invalid'))
 }

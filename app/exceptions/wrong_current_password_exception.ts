@@ -4,6 +4,6 @@ import ApiException from '#exceptions/api_exception'
 export default class WrongCurrentPasswordException extends ApiException {
   static status = 400
   static code = 'input.currentPassword.invalid'
-  static message = 'The current password is not correct'
+  static messageKey = 'errors.auth.wrong_current_password'
   field = 'currentPassword'
 }

@@ -1,25 +1,31 @@
 import { AuthorizationResponse } from '@adonisjs/bouncer'
+import { inEnglish } from '#helpers/languages'
 
-/** A refusal that names its error code; app/exceptions/handler.ts renders it. */
+/**
+ * A refusal that names its error code and its message's catalogue key
+ * (resources/lang/<locale>/errors.json): app/exceptions/handler.ts renders
+ * it in the caller's language; `message` stays English, for the logs.
+ */
 class CodedDenial extends AuthorizationResponse {
   constructor(
-    message: string,
+    messageKey: string,
     readonly code: 'auth.forbidden' | 'auth.insufficient_role'
   ) {
     super(false)
-    this.message = message
+    this.message = inEnglish(messageKey)
     this.status = 403
+    this.t(messageKey)
   }
 }
 
-export const NOT_A_MEMBER = 'You are not a member of this organization'
+export const NOT_A_MEMBER = 'errors.auth.not_a_member'
 
 /** Not a member: 403 `auth.forbidden`, whether or not anything named exists. */
-export function notAMember(message = NOT_A_MEMBER) {
-  return new CodedDenial(message, 'auth.forbidden')
+export function notAMember(messageKey = NOT_A_MEMBER) {
+  return new CodedDenial(messageKey, 'auth.forbidden')
 }
 
 /** A member whose role is not enough: 403 `auth.insufficient_role`. */
-export function insufficientRole(message: string) {
-  return new CodedDenial(message, 'auth.insufficient_role')
+export function insufficientRole(messageKey: string) {
+  return new CodedDenial(messageKey, 'auth.insufficient_role')
 }

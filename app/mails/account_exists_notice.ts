@@ -6,15 +6,12 @@ import { AccountMail } from '#mails/account_mail'
  * same, so it never says whether the address has an account.
  */
 export default class AccountExistsNotice extends AccountMail {
-  subject = 'An account already exists for this address'
+  constructor(recipient: string, language: string) {
+    super(recipient, language, 'account_exists')
+  }
 
   protected body() {
-    return {
-      paragraphs: [
-        'Hello,',
-        'Someone asked to move another account to this address, but an account already exists for it, so nothing was changed.',
-        'If this was you, sign in with this address instead, or choose another address. Otherwise you can ignore this email.',
-      ],
-    }
+    const t = (key: string) => this.i18n.t(`mail.account_exists.${key}`)
+    return { paragraphs: [this.i18n.t('mail.common.greeting'), t('body'), t('advice')] }
   }
 }

@@ -3,24 +3,20 @@ import { frontendUrl } from '#config/accounts'
 
 /** Sent to the new address by POST /auth/email/change (24 hours, one use). */
 export default class EmailChangeConfirmation extends AccountMail {
-  subject = 'Confirm your new email address'
-
   constructor(
     recipient: string,
+    language: string,
     private token: string
   ) {
-    super(recipient)
+    super(recipient, language, 'email_change_confirmation')
   }
 
   protected body() {
+    const t = (key: string) => this.i18n.t(`mail.email_change_confirmation.${key}`)
     return {
-      paragraphs: [
-        'Hello,',
-        'Someone asked to move their account to this address. The link below confirms it; it works once, within 24 hours. Nothing changes until it is used.',
-        'If you did not ask for this, you can ignore this email.',
-      ],
+      paragraphs: [this.i18n.t('mail.common.greeting'), t('body'), t('ignore')],
       link: {
-        label: 'Confirm my new email address',
+        label: t('link'),
         url: frontendLink(frontendUrl, '/confirm-email', this.token),
       },
     }

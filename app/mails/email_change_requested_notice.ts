@@ -2,22 +2,17 @@ import { AccountMail } from '#mails/account_mail'
 
 /** Sent to the current address when a move to `newEmail` is asked for. */
 export default class EmailChangeRequestedNotice extends AccountMail {
-  subject = 'A change of your email address was requested'
-
   constructor(
     recipient: string,
+    language: string,
     private newEmail: string
   ) {
-    super(recipient)
+    super(recipient, language, 'email_change_requested')
   }
 
   protected body() {
-    return {
-      paragraphs: [
-        'Hello,',
-        `Someone signed in to your account asked to move it to ${this.newEmail}. Nothing changes until the link sent to that address is used.`,
-        'If this was not you, change your password at once and end your other sessions.',
-      ],
-    }
+    const t = (key: string) =>
+      this.i18n.t(`mail.email_change_requested.${key}`, { email: this.newEmail })
+    return { paragraphs: [this.i18n.t('mail.common.greeting'), t('body'), t('warning')] }
   }
 }

@@ -3,24 +3,20 @@ import { frontendUrl } from '#config/accounts'
 
 /** Sent at signup and by POST /auth/email/verification (24 hours, one use). */
 export default class EmailVerificationNotification extends AccountMail {
-  subject = 'Confirm your email address'
-
   constructor(
     recipient: string,
+    language: string,
     private token: string
   ) {
-    super(recipient)
+    super(recipient, language, 'email_verification')
   }
 
   protected body() {
+    const t = (key: string) => this.i18n.t(`mail.email_verification.${key}`)
     return {
-      paragraphs: [
-        'Hello,',
-        'Please confirm that this address belongs to you. The link below works once, within 24 hours.',
-        'If you did not create an account, you can ignore this email.',
-      ],
+      paragraphs: [this.i18n.t('mail.common.greeting'), t('body'), t('ignore')],
       link: {
-        label: 'Confirm my email address',
+        label: t('link'),
         url: frontendLink(frontendUrl, '/verify-email', this.token),
       },
     }

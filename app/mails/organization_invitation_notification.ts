@@ -3,25 +3,25 @@ import { frontendUrl } from '#config/accounts'
 
 /** The link of POST /organizations/:organizationId/invitations (7 days, one use). */
 export default class OrganizationInvitationNotification extends AccountMail {
-  subject = 'You are invited to join an organization'
-
   constructor(
     recipient: string,
+    language: string,
     private organizationName: string,
     private token: string
   ) {
-    super(recipient)
+    super(recipient, language, 'organization_invitation')
   }
 
   protected body() {
+    const t = (key: string) => this.i18n.t(`mail.organization_invitation.${key}`)
     return {
       paragraphs: [
-        'Hello,',
-        `You are invited to join "${this.organizationName}". Sign in (or create an account) with this email address, then accept with the link below; it works once, within 7 days.`,
-        'If you do not know why you got this, you can ignore this email.',
+        this.i18n.t('mail.common.greeting'),
+        this.i18n.t('mail.organization_invitation.body', { organization: this.organizationName }),
+        t('ignore'),
       ],
       link: {
-        label: 'Accept the invitation',
+        label: t('link'),
         url: frontendLink(frontendUrl, '/invitations/accept', this.token),
       },
     }

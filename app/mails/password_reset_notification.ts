@@ -3,24 +3,20 @@ import { frontendUrl } from '#config/accounts'
 
 /** The link of POST /auth/password/forgot (60 minutes, one use). */
 export default class PasswordResetNotification extends AccountMail {
-  subject = 'Reset your password'
-
   constructor(
     recipient: string,
+    language: string,
     private token: string
   ) {
-    super(recipient)
+    super(recipient, language, 'password_reset')
   }
 
   protected body() {
+    const t = (key: string) => this.i18n.t(`mail.password_reset.${key}`)
     return {
-      paragraphs: [
-        'Hello,',
-        'Someone asked to reset the password of the account of this address. The link below lets you choose a new one; it works once, within 60 minutes.',
-        'If you did not ask for this, you can ignore this email: your password stays as it is.',
-      ],
+      paragraphs: [this.i18n.t('mail.common.greeting'), t('body'), t('ignore')],
       link: {
-        label: 'Choose a new password',
+        label: t('link'),
         url: frontendLink(frontendUrl, '/reset-password', this.token),
       },
     }

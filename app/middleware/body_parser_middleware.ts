@@ -2,7 +2,7 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import BodyParser from '@adonisjs/core/bodyparser_middleware'
-import ApiException from '#exceptions/api_exception'
+import ApiException, { message } from '#exceptions/api_exception'
 import BadRequestException from '#exceptions/bad_request_exception'
 
 /** Deeper bodies are refused (contract: nesting deeper than 64 levels). */
@@ -44,7 +44,7 @@ export default class BodyParserMiddleware {
         parsed = true
         if (depthOf(ctx.request.body()) > MAX_BODY_DEPTH) {
           throw new BadRequestException(
-            `The request body is nested deeper than ${MAX_BODY_DEPTH} levels`,
+            message('errors.body.too_deep', { depth: MAX_BODY_DEPTH }),
             { code: 'input.body.invalid_json' }
           )
         }
@@ -61,20 +61,22 @@ function undecodable(error: unknown) {
   const { code, status } = (error ?? {}) as { code?: unknown; status?: unknown }
   // raw-body names it E_ENCODING_UNSUPPORTED; inflation only says 415.
   if (code === 'E_ENCODING_UNSUPPORTED' || status === 415) {
-    return new UnsupportedEncodingException('Unsupported content encoding', { cause: error })
+    return new UnsupportedEncodingException(message('errors.body.unsupported_encoding'), {
+      cause: error,
+    })
   }
   // zlib's errors (Z_DATA_ERROR, Z_BUF_ERROR, ...): the bytes are not what the header says.
   if (typeof code === 'string' && code.startsWith('Z_')) {
-    return new BadRequestException('The request body does not match its content encoding', {
+    return new BadRequestException(message('errors.body.encoding_mismatch'), {
       code: 'input.body.unsupported_encoding',
       cause: error,
     })
   }
   if (error instanceof RangeError) {
-    return new BadRequestException(
-      `The request body is nested deeper than ${MAX_BODY_DEPTH} levels`,
-      { code: 'input.body.invalid_json', cause: error }
-    )
+    return new BadRequestException(message('errors.body.too_deep', { depth: MAX_BODY_DEPTH }), {
+      code: 'input.body.invalid_json',
+      cause: error,
+    })
   }
   return error
 }

@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
-import ApiException from '#exceptions/api_exception'
+import ApiException, { message } from '#exceptions/api_exception'
 import BadRequestException from '#exceptions/bad_request_exception'
 
 class UnsupportedMediaTypeException extends ApiException {
@@ -23,7 +23,7 @@ export default class JsonBodyMiddleware {
     if (!hasBody) return next()
 
     if (!request.is(['application/json', 'application/*+json'])) {
-      throw new UnsupportedMediaTypeException('Content-Type must be application/json')
+      throw new UnsupportedMediaTypeException(message('errors.body.unsupported_media_type'))
     }
 
     const body: unknown = request.body()
@@ -32,7 +32,7 @@ export default class JsonBodyMiddleware {
       if (options.nonObject === 'ignore') {
         request.updateBody({})
       } else {
-        throw new BadRequestException('The request body must be a JSON object', {
+        throw new BadRequestException(message('errors.body.not_an_object'), {
           code: 'input.body.invalid_json',
         })
       }

@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
-import ApiException from '#exceptions/api_exception'
+import ApiException, { message } from '#exceptions/api_exception'
 import { publicUrl } from '#config/app'
 import { trustedOrigins } from '#config/cors'
 
@@ -46,8 +46,6 @@ export default class OriginGuardMiddleware {
     if (refusal === null) return next()
 
     logger.warn({ origin, sec_fetch_site: site }, `cross-origin request refused (${refusal})`)
-    throw new CrossOriginRequestException(
-      'This request comes from a page whose origin is not trusted'
-    )
+    throw new CrossOriginRequestException(message('errors.auth.cross_origin_request'))
   }
 }

@@ -3,7 +3,7 @@ import type User from '#models/user'
 import { insufficientRole, notAMember } from '#helpers/denials'
 import { manages, roleOf } from '#services/organizations/roles'
 
-const MANAGERS_ONLY = 'Only owners and admins can manage members and invitations'
+const MANAGERS_ONLY = 'errors.roles.only_managers_members'
 
 /**
  * Who may manage an organization's people and invitations, by role
@@ -26,7 +26,7 @@ export default class MembershipPolicy extends BasePolicy {
     if (!role) return notAMember()
     return manages(role) || userId === user.id
       ? AuthorizationResponse.allow()
-      : insufficientRole('Members can only remove themselves')
+      : insufficientRole('errors.roles.members_remove_themselves')
   }
 
   /** Listing members or invitations, leaving: every member. */

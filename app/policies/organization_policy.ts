@@ -21,15 +21,15 @@ export default class OrganizationPolicy extends BasePolicy {
     if (!role) return notAMember()
     return manages(role)
       ? AuthorizationResponse.allow()
-      : insufficientRole('Only owners and admins can rename the organization')
+      : insufficientRole('errors.roles.only_managers_rename')
   }
 
   async delete(user: User, organizationId: string) {
-    return this.#owner(user, organizationId, 'Only owners can delete the organization')
+    return this.#owner(user, organizationId, 'errors.roles.only_owners_delete')
   }
 
   async transferOwnership(user: User, organizationId: string) {
-    return this.#owner(user, organizationId, 'Only owners can transfer ownership')
+    return this.#owner(user, organizationId, 'errors.roles.only_owners_transfer')
   }
 
   async viewAuditLog(user: User, organizationId: string) {
@@ -37,15 +37,11 @@ export default class OrganizationPolicy extends BasePolicy {
     if (!role) return notAMember()
     return manages(role)
       ? AuthorizationResponse.allow()
-      : insufficientRole('Only owners and admins can read the audit log')
+      : insufficientRole('errors.roles.only_managers_audit_log')
   }
 
   async createEvent(user: User, organizationId: string) {
-    return this.#member(
-      user,
-      organizationId,
-      'You do not have permission to create events in this organization'
-    )
+    return this.#member(user, organizationId, 'errors.auth.cannot_create_events')
   }
 
   async listEvents(user: User, organizationId: string) {
@@ -66,19 +62,20 @@ export default class OrganizationPolicy extends BasePolicy {
     return this.viewEvent(user, outcome)
   }
 
-  async #owner(user: User, organizationId: string, message: string) {
+  /** `messageKey`: the refusal's key in the `errors` catalogue. */
+  async #owner(user: User, organizationId: string, messageKey: string) {
     const role = await roleOf(user.id, organizationId)
     if (!role) return notAMember()
-    return role === 'owner' ? AuthorizationResponse.allow() : insufficientRole(message)
+    return role === 'owner' ? AuthorizationResponse.allow() : insufficientRole(messageKey)
   }
 
-  async #member(user: User, organizationId: string, message?: string) {
+  async #member(user: User, organizationId: string, messageKey?: string) {
     // Asked before every create and list: a prepared statement, no model.
     const { rowCount } = await runPrepared(
       'is_member',
       'SELECT 1 FROM organization_members WHERE organization_id = $1 AND user_id = $2',
       [organizationId, user.id]
     )
-    return rowCount ? AuthorizationResponse.allow() : notAMember(message)
+    return rowCount ? AuthorizationResponse.allow() : notAMember(messageKey)
   }
 }

@@ -7,6 +7,7 @@ import OrganizationService from '#services/organizations/organization_service'
 import OwnerInvariant from '#services/organizations/owner_invariant'
 import MailDelivery from '#services/mail_delivery'
 import SessionRegistry from '#services/session_registry'
+import type { Language } from '#helpers/languages'
 
 /** Account deletion (GDPR article 17; the app stores' rule that sign-up comes with deletion). */
 @inject()
@@ -25,10 +26,12 @@ export default class AccountDeletionService {
    * and (by cascade) its memberships, sessions, tokens and idempotency
    * records go; audit entries keep its id but lose its email. Then any
    * session left in a store outside PostgreSQL (Redis) is ended and a
-   * notice is emailed, with no transaction held.
+   * notice is emailed, with no transaction held, in the account's language
+   * (else the request's).
    */
-  async delete(user: User) {
+  async delete(user: User, requestLanguage: Language) {
     const { id, email } = user
+    const language = user.locale ?? requestLanguage
     await db.transaction(async (trx) => {
       const { lastOwnerOf, soleMemberOf } = await OwnerInvariant.outlookWithout(trx, id)
       if (lastOwnerOf.length) throw OwnerInvariant.refusal(lastOwnerOf)
@@ -47,6 +50,6 @@ export default class AccountDeletionService {
       await trx.from('users').where('id', id).delete()
     })
     await this.sessions.endAll(id)
-    this.delivery.sendInBackground(new AccountDeletedNotification(email))
+    this.delivery.sendInBackground(new AccountDeletedNotification(email, language))
   }
 }

@@ -1,6 +1,7 @@
 import User from '#models/user'
 import ConflictException from '#exceptions/conflict_exception'
 import { isUniqueViolation } from '#services/database_errors'
+import { message } from '#exceptions/api_exception'
 
 export default class AccountService {
   /**
@@ -12,7 +13,7 @@ export default class AccountService {
       return await User.create({ ...payload, fullName: payload.fullName ?? null })
     } catch (error) {
       if (isUniqueViolation(error)) {
-        throw new ConflictException('An account with this email already exists', { cause: error })
+        throw new ConflictException(message('errors.accounts.email_taken'), { cause: error })
       }
       throw error
     }

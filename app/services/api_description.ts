@@ -367,6 +367,31 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   503: 'A dependency is down (`common.service.unavailable`), with Retry-After',
 }
 
+/**
+ * Answers whose body carries human text (errors, titles, the unsubscribe
+ * page) say their language (contract, Languages).
+ */
+const languageHeaders = {
+  'Content-Language': {
+    description: 'The language of the text: `en` or `fr` (Canadian French)',
+    schema: { type: 'string', enum: ['en', 'fr'] },
+  },
+  'Vary': {
+    description: 'Includes `Accept-Language`: the text depends on it',
+    schema: { type: 'string' },
+  },
+}
+
+/** Every route reads it: the account's `locale`, when set, wins over it. */
+const acceptLanguage = {
+  name: 'Accept-Language',
+  in: 'header',
+  required: false,
+  description:
+    "Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins.",
+  schema: { type: 'string' },
+}
+
 const etagHeader = {
   ETag: {
     description: 'Version of the event, for If-Match and If-None-Match',
@@ -451,7 +476,7 @@ function operations(): Record<string, Operation> {
       summary: 'Subscribe to the newsletter (sends a welcome email)',
       tags: ['newsletter'],
       body: subscribe.body,
-      responses: { 201: json(ref('Messages'), 'Subscribed') },
+      responses: { 201: json(ref('Messages'), 'Subscribed', languageHeaders) },
       errors: [400, 409, 413, 415, 422, 429, 500, 503],
     },
     'GET /newsletter/unsubscribe': {
@@ -461,7 +486,7 @@ function operations(): Record<string, Operation> {
       responses: {
         200: {
           description:
-            'A self-contained HTML page, or the masked address and whether it is subscribed',
+            "A self-contained HTML page in the caller's language (with `Content-Language` and `Vary: Accept-Language`), or the masked address and whether it is subscribed",
           content: {
             'text/html': { schema: { type: 'string' } },
             'application/json': {
@@ -483,7 +508,7 @@ function operations(): Record<string, Operation> {
         'Unsubscribe (RFC 8058 one-click: `List-Unsubscribe=One-Click` form body, or none); idempotent',
       tags: ['newsletter'],
       query: unsubscribeQuery,
-      responses: { 200: json(ref('Messages'), 'Unsubscribed') },
+      responses: { 200: json(ref('Messages'), 'Unsubscribed', languageHeaders) },
       errors: [400, 413, 415, ...everyRoute],
     },
     'GET /metrics': {
@@ -557,7 +582,7 @@ function operations(): Record<string, Operation> {
       summary: 'Email a password reset link (same answer whether or not the account exists)',
       tags: ['auth'],
       body: forgotPassword.body,
-      responses: { 202: json(ref('Messages'), 'Accepted') },
+      responses: { 202: json(ref('Messages'), 'Accepted', languageHeaders) },
       errors: [...jsonBodyErrors, ...everyRoute],
     },
     'POST /auth/password/reset': {
@@ -579,7 +604,7 @@ function operations(): Record<string, Operation> {
       summary: 'Email a verification link',
       tags: ['auth'],
       session: true,
-      responses: { 202: json(ref('Messages'), 'Accepted') },
+      responses: { 202: json(ref('Messages'), 'Accepted', languageHeaders) },
       errors: [400, 401, ...everyRoute],
     },
     'POST /auth/email/verify': {
@@ -970,6 +995,7 @@ export function apiDescription(): Schema {
         required: false,
         schema,
       })),
+      acceptLanguage,
     ]
     const responses: Record<string, Schema> = {}
     for (const [status, response] of Object.entries(operation.responses))
@@ -977,7 +1003,7 @@ export function apiDescription(): Schema {
     // An unsafe request to a session route may meet the origin guard (403) and must be JSON (415).
     const guarded = !['GET', 'HEAD', 'OPTIONS'].includes(method) && !operation.sessionless
     for (const status of [...operation.errors, ...(guarded ? [403, 415] : [])]) {
-      responses[status] ??= json(ref('Error'), ERROR_DESCRIPTIONS[status])
+      responses[status] ??= json(ref('Error'), ERROR_DESCRIPTIONS[status], languageHeaders)
     }
     paths[path] ??= {}
     paths[path][method.toLowerCase()] = {
@@ -1007,7 +1033,7 @@ export function apiDescription(): Schema {
       title: 'Events API',
       version: '1.0.0',
       description:
-        'Newsletter, health, accounts, organizations and their events. Errors are `{ errors: [{ message, code, field?, rule? }] }`.',
+        "Newsletter, health, accounts, organizations and their events. Errors are `{ errors: [{ message, code, field?, rule? }] }`. Messages, titles, pages and emails are in English or Canadian French (`Accept-Language`; the account's `locale` wins); `code` never changes with the language.",
     },
     paths,
     components: {

@@ -13,6 +13,8 @@ import MailDelivery from '#services/mail_delivery'
 import SessionRegistry from '#services/session_registry'
 import { isUniqueViolation } from '#services/database_errors'
 import { accountTokens } from '#config/accounts'
+import { message } from '#exceptions/api_exception'
+import type { Language } from '#helpers/languages'
 
 /**
  * Moving an account to a new address, the "reconfirmable" way: a link to
@@ -32,21 +34,25 @@ export default class EmailChangeService {
    * address. When another account has `email`, that address gets a notice
    * instead of a link; the caller sees the same either way (no
    * enumeration), and in both cases older links die. Emails go out after
-   * the answer, with no transaction held.
+   * the answer, with no transaction held, each in its account's language,
+   * else the request's.
    */
-  async request(user: User, email: string) {
+  async request(user: User, email: string, requestLanguage: Language) {
+    const language = user.locale ?? requestLanguage
     if (email === user.email) throw new UnchangedEmailException()
     const taken = await User.findBy('email', email)
     if (taken) {
       await db.transaction((trx) => this.tokens.revokeAll(user.id, 'email_change', trx))
-      this.delivery.sendInBackground(new AccountExistsNotice(email))
+      this.delivery.sendInBackground(
+        new AccountExistsNotice(email, taken.locale ?? requestLanguage)
+      )
     } else {
       const token = await this.tokens.issue(user.id, 'email_change', accountTokens.emailChangeTtl, {
         email,
       })
-      this.delivery.sendInBackground(new EmailChangeConfirmation(email, token))
+      this.delivery.sendInBackground(new EmailChangeConfirmation(email, language, token))
     }
-    this.delivery.sendInBackground(new EmailChangeRequestedNotice(user.email, email))
+    this.delivery.sendInBackground(new EmailChangeRequestedNotice(user.email, language, email))
   }
 
   /**
@@ -57,7 +63,7 @@ export default class EmailChangeService {
    * session of the account but `keepSessionId` ends and the former address
    * gets a notice.
    */
-  async confirm(token: string, keepSessionId?: string) {
+  async confirm(token: string, requestLanguage: Language, keepSessionId?: string) {
     const { user, formerEmail } = await db.transaction(async (trx) => {
       const row = await this.tokens.spendRow(token, 'email_change', trx)
       const account = await User.findOrFail(row.userId, { client: trx })
@@ -68,7 +74,7 @@ export default class EmailChangeService {
         await account.save()
       } catch (error) {
         if (isUniqueViolation(error)) {
-          throw new ConflictException('An account with this email already exists', {
+          throw new ConflictException(message('errors.accounts.email_taken'), {
             cause: error,
           })
         }
@@ -79,7 +85,9 @@ export default class EmailChangeService {
       return { user: account, formerEmail: former }
     })
     await this.sessions.endAll(user.id, keepSessionId)
-    this.delivery.sendInBackground(new EmailChangedNotification(formerEmail, user.email))
+    this.delivery.sendInBackground(
+      new EmailChangedNotification(formerEmail, user.locale ?? requestLanguage, user.email)
+    )
     return user
   }
 }

@@ -6,6 +6,7 @@ import EmailVerificationNotification from '#mails/email_verification_notificatio
 import AccountTokenService from '#services/account_token_service'
 import MailDelivery from '#services/mail_delivery'
 import { accountTokens } from '#config/accounts'
+import type { Language } from '#helpers/languages'
 
 @inject()
 export default class EmailVerificationService {
@@ -17,16 +18,19 @@ export default class EmailVerificationService {
   /**
    * Issues a verification link (24 h; it voids the previous one) and sends
    * it after the answer, so a slow mail provider never holds signup. An
-   * address already verified gets nothing.
+   * address already verified gets nothing. It is written in the account's
+   * language, else the request's.
    */
-  async send(user: User) {
+  async send(user: User, requestLanguage: Language) {
     if (user.emailVerifiedAt) return
     const token = await this.tokens.issue(
       user.id,
       'email_verification',
       accountTokens.emailVerificationTtl
     )
-    this.delivery.sendInBackground(new EmailVerificationNotification(user.email, token))
+    this.delivery.sendInBackground(
+      new EmailVerificationNotification(user.email, user.locale ?? requestLanguage, token)
+    )
   }
 
   /** Spends the token and marks the address verified. */

@@ -1,6 +1,7 @@
 import encryption from '@adonisjs/core/services/encryption'
 import { invalidField } from '#exceptions/validation_error_reporter'
 import type { EventSort } from '#types/event'
+import { message } from '#exceptions/api_exception'
 
 /** Where a page ended: the sort key of its last event (as PostgreSQL wrote it) and its id. */
 export type EventCursor = { key: string; id: string }
@@ -28,7 +29,7 @@ export function readCursor(value: string, organizationId: string, sort: EventSor
     typeof payload.k !== 'string' ||
     typeof payload.i !== 'string'
   ) {
-    throw invalidField('cursor', 'invalid', 'The cursor field is not a cursor this server issued')
+    throw invalidField('cursor', 'invalid', message('errors.cursor.invalid'))
   }
   return { key: payload.k, id: payload.i }
 }

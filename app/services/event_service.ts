@@ -22,6 +22,7 @@ import {
   type listEventsValidator,
   type updateEventValidator,
 } from '#validators/event'
+import { message } from '#exceptions/api_exception'
 
 type CreateEventInput = Omit<Infer<typeof createEventValidator>, 'params'>
 type ListEventsQuery = Omit<Infer<typeof listEventsValidator>, 'params'>
@@ -234,7 +235,7 @@ export default class EventService {
       // An outage is a 503 the client may retry, not the spec's 500.
       if (isClientError(error) || isInvalidData(error) || isDependencyUnavailable(error))
         throw error
-      throw new InternalException('Failed to create event', { cause: error })
+      throw new InternalException(message('errors.events.create_failed'), { cause: error })
     }
   }
 

@@ -3,6 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import IdempotencyInProgressException from '#exceptions/idempotency_in_progress_exception'
 import { invalidField } from '#exceptions/validation_error_reporter'
+import { message } from '#exceptions/api_exception'
 
 /** The answer a request gave, replayed to its retries. */
 export type IdempotentAnswer = { status: number; body: unknown; etag: string }
@@ -97,12 +98,7 @@ export default class IdempotencyService {
       // Released between the two statements: try to take it again.
       if (!row) continue
       if (row.request_hash !== scope.fingerprint) {
-        throw invalidField(
-          'idempotency_key',
-          'reused',
-          'The Idempotency-Key was already used for another request',
-          422
-        )
+        throw invalidField('idempotency_key', 'reused', message('errors.idempotency.reused'), 422)
       }
       if (row.response_status === null) throw new IdempotencyInProgressException()
       return { status: row.response_status, body: row.response_body, etag: row.response_etag }

@@ -14,19 +14,20 @@ import {
 } from '#services/newsletter/contact_provider'
 import { unsubscribeToken } from '#services/newsletter/unsubscribe_token'
 import { welcomeEmails } from '#services/metrics'
+import { message } from '#exceptions/api_exception'
 
-const FAILED_TO_SUBSCRIBE = 'Failed to subscribe to the newsletter.'
+const FAILED_TO_SUBSCRIBE = message('errors.newsletter.subscribe_failed')
 
 /**
  * The spec's 500 for a provider failure: the provider's message outside
  * production; in production only the constant (the log has the message).
  */
 function providerFailure(error: unknown) {
-  const message =
+  const text =
     !app.inProduction && error instanceof Error && error.message
       ? error.message
       : FAILED_TO_SUBSCRIBE
-  return new InternalException(message, { cause: error })
+  return new InternalException(text, { cause: error })
 }
 
 /** Headers are the client's to choose: kept to the column sizes, never refused. */
@@ -67,11 +68,13 @@ export default class NewsletterService {
     const contactId = await this.contacts
       .create(email, this.delivery.longestSendMs)
       .catch((error) => Promise.reject(providerFailure(error)))
-    if (!contactId) throw new ConflictException('Subscriber already exists')
+    if (!contactId) throw new ConflictException(message('errors.newsletter.subscriber_exists'))
 
     try {
       const unsubscribeUrl = unsubscribeToken.url(contactId)
-      await this.delivery.send(new NewsletterWelcomeNotification(email, unsubscribeUrl))
+      await this.delivery.send(
+        new NewsletterWelcomeNotification(email, unsubscribeUrl, consent.locale)
+      )
       welcomeEmails.inc({ outcome: 'sent' })
     } catch (error) {
       welcomeEmails.inc({ outcome: 'failed' })
@@ -86,6 +89,7 @@ export default class NewsletterService {
       userAgent: clip(consent.userAgent, 512),
       origin: clip(consent.origin, 512),
       referer: clip(consent.referer, 1024),
+      locale: consent.locale,
     }
     await this.contacts
       .confirm(contactId, record)

@@ -12,6 +12,7 @@ import MailDelivery from '#services/mail_delivery'
 import SessionRegistry from '#services/session_registry'
 import { accountTokens } from '#config/accounts'
 import { loginLimiter, passwordResetEmailLimiter } from '#start/limiter'
+import type { Language } from '#helpers/languages'
 
 @inject()
 export default class PasswordService {
@@ -26,9 +27,10 @@ export default class PasswordService {
    * 3 this hour. The same work is done for any address (the per-address
    * count, the look-up), the answer takes at least `forgotMinimumMs`, and
    * the email goes out after the answer: neither the answer nor its timing
-   * says whether the account exists (OWASP).
+   * says whether the account exists (OWASP). Emails are written in the
+   * account's language, else the request's.
    */
-  async forgot(email: string) {
+  async forgot(email: string, requestLanguage: Language) {
     await safeTiming(accountTokens.forgotMinimumMs, async () => {
       const allowed = await passwordResetEmailLimiter().attempt(`reset_${email}`, () => true)
       const user = await User.findBy('email', email)
@@ -38,7 +40,9 @@ export default class PasswordService {
         'password_reset',
         accountTokens.passwordResetTtl
       )
-      this.delivery.sendInBackground(new PasswordResetNotification(user.email, token))
+      this.delivery.sendInBackground(
+        new PasswordResetNotification(user.email, user.locale ?? requestLanguage, token)
+      )
     })
   }
 
@@ -47,7 +51,7 @@ export default class PasswordService {
    * counts as verified: the link proved it), then ends every session of the
    * account and sends a notice, with no transaction held.
    */
-  async reset(token: string, password: string) {
+  async reset(token: string, password: string, requestLanguage: Language) {
     const user = await db.transaction(async (trx) => {
       const userId = await this.tokens.spend(token, 'password_reset', trx)
       const owner = await User.findOrFail(userId, { client: trx })
@@ -57,7 +61,9 @@ export default class PasswordService {
       return owner
     })
     await this.sessions.endAll(user.id)
-    this.delivery.sendInBackground(new PasswordChangedNotification(user.email))
+    this.delivery.sendInBackground(
+      new PasswordChangedNotification(user.email, user.locale ?? requestLanguage)
+    )
   }
 
   /**

@@ -2,6 +2,7 @@ import { inject } from '@adonisjs/core'
 import { SessionCollection } from '@adonisjs/session'
 import NotFoundException from '#exceptions/not_found_exception'
 import { DEVICE_KEY, publicSessionId, type SessionDevice } from '#session/account_sessions'
+import { message } from '#exceptions/api_exception'
 
 /**
  * The sessions of an account, through the session store's tags (PostgreSQL
@@ -34,7 +35,7 @@ export default class SessionRegistry {
   async end(userId: string, publicId: string) {
     const sessions = await this.#sessionsOf(userId)
     const session = sessions.find(({ id }) => publicSessionId(id) === publicId)
-    if (!session) throw new NotFoundException('Resource not found')
+    if (!session) throw new NotFoundException(message('errors.resource.not_found'))
     await this.collection.destroy(session.id)
     return session.id
   }

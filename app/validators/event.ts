@@ -16,6 +16,7 @@ import {
   text,
   uuid,
 } from '#validators/rules'
+import { message } from '#exceptions/api_exception'
 
 const guestNumber = () => vine.number({ strict: true }).withoutDecimals().min(0).max(99999)
 const amount = () => vine.number({ strict: true }).min(0)
@@ -109,10 +110,12 @@ const statusList = () =>
       vine.createRule((value, _options, field) => {
         const statuses = splitList(value)
         if (!statuses || !statuses.every(isEventStatus)) {
+          // Its own message under the `enum` rule: `messageKey` names it in the catalogue.
           field.report(
             `The {{ field }} field must be a comma-separated list of ${EVENT_STATUSES.join(', ')}`,
             'enum',
-            field
+            field,
+            { messageKey: 'comma_list', choices: EVENT_STATUSES.join(', ') }
           )
         }
       })()
@@ -175,11 +178,7 @@ export function assertOrderedRanges(stored: EventMetadata) {
   for (const range of ['guestCount', 'budgetRange'] as const) {
     const { min, max } = stored[range] ?? {}
     if (typeof min === 'number' && typeof max === 'number' && min > max) {
-      throw invalidField(
-        `metadata.${range}.min`,
-        'range',
-        'The min field must not be greater than max'
-      )
+      throw invalidField(`metadata.${range}.min`, 'range', message('errors.events.range_order'))
     }
   }
   return stored
@@ -190,7 +189,8 @@ export function assertOrderedRanges(stored: EventMetadata) {
  * an address must give one), and its postal code must fit its country.
  */
 export function assertValidAddress(stored: EventAddressInput) {
-  if (!stored.city) throw invalidField('address.city', 'required', 'The city field is required')
+  if (!stored.city)
+    throw invalidField('address.city', 'required', message('errors.events.city_required'))
   assertPostalCodeFitsCountry(stored)
 }
 
@@ -209,6 +209,6 @@ function assertPostalCodeFitsCountry({ postalCode, country }: EventAddressInput)
   throw invalidField(
     'address.postalCode',
     'postal_code',
-    `The postalCode field must be a valid postal code for ${country}`
+    message('errors.events.postal_code', { country })
   )
 }

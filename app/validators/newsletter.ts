@@ -2,6 +2,7 @@ import vine from '@vinejs/vine'
 import type { ErrorReporterContract } from '@vinejs/vine/types'
 import { invalidField, invalidToken } from '#exceptions/validation_error_reporter'
 import { withoutNulCharacter } from '#validators/rules'
+import { message } from '#exceptions/api_exception'
 
 /**
  * The spec gives a bad newsletter email exactly one answer, whatever was
@@ -16,7 +17,7 @@ class InvalidEmailReporter implements ErrorReporterContract {
   }
 
   createError() {
-    return invalidField('email', 'email', 'The email field must be a valid email address', 422)
+    return invalidField('email', 'email', message('errors.newsletter.invalid_email'), 422)
   }
 }
 

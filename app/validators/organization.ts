@@ -65,10 +65,12 @@ const actionList = () =>
           actions.length === 0 ||
           !actions.every((action) => (AUDIT_ACTIONS as readonly unknown[]).includes(action))
         ) {
+          // Its own message under the `enum` rule: `messageKey` names it in the catalogue.
           field.report(
             `The {{ field }} field must be a comma-separated list of ${AUDIT_ACTIONS.join(', ')}`,
             'enum',
-            field
+            field,
+            { messageKey: 'comma_list', choices: AUDIT_ACTIONS.join(', ') }
           )
         }
       })()

@@ -1,33 +1,34 @@
+import type { I18n } from '@adonisjs/i18n'
+
 /**
  * The page of GET /newsletter/unsubscribe: self-contained (no script, no
  * style, no outside resource, so `Content-Security-Policy: default-src
  * 'none'` does not touch it). Its button posts the form back to the very
  * URL it was opened at (no `action`), token included; opening the page
- * changes nothing, since link scanners open links too.
+ * changes nothing, since link scanners open links too. Its text is the
+ * `pages` catalogue in the caller's language.
  */
-export function newsletterUnsubscribePage({
-  email,
-  subscribed,
-}: {
-  email: string
-  subscribed: boolean
-}) {
+export function newsletterUnsubscribePage(
+  { email, subscribed }: { email: string; subscribed: boolean },
+  i18n: I18n
+) {
+  const t = (key: string) => escapeHtml(i18n.t(`pages.unsubscribe.${key}`, { email }))
   const body = subscribed
-    ? `<p>Unsubscribe ${escapeHtml(email)} from the newsletter?</p>
+    ? `<p>${t('question')}</p>
     <form method="post">
-      <button type="submit">Unsubscribe</button>
+      <button type="submit">${t('button')}</button>
     </form>`
-    : `<p>${escapeHtml(email)} is not subscribed to the newsletter.</p>`
+    : `<p>${t('not_subscribed')}</p>`
   return `<!doctype html>
-<html lang="en">
+<html lang="${i18n.locale}">
   <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <meta name="robots" content="noindex">
-    <title>Newsletter</title>
+    <title>${t('title')}</title>
   </head>
   <body>
-    <h1>Newsletter</h1>
+    <h1>${t('title')}</h1>
     ${body}
   </body>
 </html>

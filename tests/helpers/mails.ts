@@ -1,6 +1,7 @@
 import app from '@adonisjs/core/services/app'
 import MailDelivery from '#services/mail_delivery'
 import { smtpServer, type ReceivedMail } from '#tests/helpers/smtp_server'
+import { readMail } from '#tests/helpers/mime'
 
 /** Waits until every email sent in the background is delivered (or failed). */
 export async function mailSettled() {
@@ -8,10 +9,12 @@ export async function mailSettled() {
   await delivery.idle()
 }
 
-/** The emails the SMTP server received for `to` with `subject`, once sending settled. */
+/** The emails the SMTP server received for `to` with `subject` (decoded), once sending settled. */
 export async function mailsTo(to: string, subject: string) {
   await mailSettled()
-  return smtpServer.received.filter((mail) => mail.to.includes(to) && mail.subject === subject)
+  return smtpServer.received.filter(
+    (mail) => mail.to.includes(to) && readMail(mail).subject === subject
+  )
 }
 
 /** The raw message with quoted-printable soft breaks and escapes undone. */

@@ -1,3 +1,5 @@
+import type { Language } from '#helpers/languages'
+
 /**
  * Where newsletter contacts are kept. The default keeps them in PostgreSQL
  * (DatabaseContactProvider); a hosted audience (Resend, Brevo, ...) is
@@ -39,6 +41,8 @@ export type Consent = {
   userAgent: string | null
   origin: string | null
   referer: string | null
+  /** The language of the subscribing request: the contact's emails are written in it. */
+  locale: Language
 }
 
 /** `one_click`: RFC 8058 POST from a mail client; `link`: the link's page or a bare POST. */

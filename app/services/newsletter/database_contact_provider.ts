@@ -53,6 +53,7 @@ export class DatabaseContactProvider extends ContactProvider {
         consent_user_agent: consent.userAgent,
         consent_origin: consent.origin,
         consent_referer: consent.referer,
+        consent_locale: consent.locale,
         unsubscribed_at: null,
         unsubscribed_via: null,
       })

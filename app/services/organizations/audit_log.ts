@@ -10,6 +10,7 @@ import type {
   AuditTargetType,
   OrganizationRole,
 } from '#types/organization'
+import { message } from '#exceptions/api_exception'
 
 /** One change to record; emails of user targets are looked up when not given. */
 export type AuditRecord = {
@@ -166,7 +167,7 @@ function readCursor(value: string, organizationId: string): CursorPayload {
     typeof payload.k !== 'string' ||
     typeof payload.i !== 'string'
   ) {
-    throw invalidField('cursor', 'invalid', 'The cursor field is not a cursor this server issued')
+    throw invalidField('cursor', 'invalid', message('errors.cursor.invalid'))
   }
   return payload
 }

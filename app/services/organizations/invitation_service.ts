@@ -21,8 +21,10 @@ import OwnerInvariant from '#services/organizations/owner_invariant'
 import { mayGrant, roleOf } from '#services/organizations/roles'
 import type { OrganizationRole } from '#types/organization'
 import { accountTokens } from '#config/accounts'
+import { message } from '#exceptions/api_exception'
+import type { Language } from '#helpers/languages'
 
-const NOT_SENT = 'Failed to send the invitation email.'
+const NOT_SENT = message('errors.organizations.invitation_not_sent')
 
 @inject()
 export default class InvitationService {
@@ -33,10 +35,17 @@ export default class InvitationService {
    * transaction held. When the email fails the invitation is removed, so
    * nothing is half-done and the same address can be invited again.
    */
-  async invite(organizationId: string, inviterId: string, email: string, role: OrganizationRole) {
+  /** `language`: the inviting request's; the email is written in it. */
+  async invite(
+    organizationId: string,
+    inviterId: string,
+    email: string,
+    role: OrganizationRole,
+    language: Language
+  ) {
     const inviterRole = await roleOf(inviterId, organizationId)
     if (inviterRole && !mayGrant(inviterRole, role)) {
-      throw new InsufficientRoleException('Only owners can invite owners')
+      throw new InsufficientRoleException(message('errors.roles.only_owners_invite_owners'))
     }
     const { secret, hash, expiresAt } = EmailedToken.create(accountTokens.invitationTtl)
     const { invitation, organization } = await db.transaction(async (trx) => {
@@ -49,7 +58,8 @@ export default class InvitationService {
         .where('organization_members.organization_id', organizationId)
         .where('users.email', email)
         .first()
-      if (member) throw new ConflictException('This address is already a member')
+      if (member)
+        throw new ConflictException(message('errors.organizations.address_already_member'))
       // An expired invitation no longer blocks a new one.
       await OrganizationInvitation.query({ client: trx })
         .where('organization_id', organizationId)
@@ -60,7 +70,7 @@ export default class InvitationService {
         .where('organization_id', organizationId)
         .where('email', email)
         .first()
-      if (pending) throw new ConflictException('This address already has a pending invitation')
+      if (pending) throw new ConflictException(message('errors.organizations.invitation_pending'))
       await assertRoomForOneMore(trx, organizationId)
       try {
         const created = await OrganizationInvitation.create(
@@ -84,7 +94,7 @@ export default class InvitationService {
         return { invitation: created, organization: found }
       } catch (error) {
         if (isUniqueViolation(error)) {
-          throw new ConflictException('This address already has a pending invitation', {
+          throw new ConflictException(message('errors.organizations.invitation_pending'), {
             cause: error,
           })
         }
@@ -95,7 +105,7 @@ export default class InvitationService {
     const token = new EmailedToken({ id: invitation.id, hash, expiresAt }, secret).publicValue
     try {
       await this.delivery.send(
-        new OrganizationInvitationNotification(email, organization.name, token)
+        new OrganizationInvitationNotification(email, language, organization.name, token)
       )
     } catch (error) {
       // Never sent, so never made: the invitation goes with its audit entry.
@@ -135,10 +145,12 @@ export default class InvitationService {
         .where('id', invitationId)
         .forUpdate()
         .first()
-      if (!invitation) throw new NotFoundException('Resource not found')
+      if (!invitation) throw new NotFoundException(message('errors.resource.not_found'))
       const actorRole = await roleOf(actorId, organizationId)
       if (actorRole && !mayGrant(actorRole, invitation.role)) {
-        throw new InsufficientRoleException('Only owners can revoke an invitation to become owner')
+        throw new InsufficientRoleException(
+          message('errors.roles.only_owners_revoke_owner_invitation')
+        )
       }
       await invitation.useTransaction(trx).delete()
       await AuditLog.record(trx, {
@@ -180,7 +192,7 @@ export default class InvitationService {
       })
       if (!token.accepts(decoded.secret)) throw new InvalidTokenException()
       if (invitation.email !== user.email) {
-        throw new ForbiddenException('This invitation was sent to another email address')
+        throw new ForbiddenException(message('errors.auth.invitation_for_another_address'))
       }
       // Already a member (added directly meanwhile): the invitation is spent, the role kept.
       await trx

@@ -1,6 +1,7 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import MemberLimitException from '#exceptions/member_limit_exception'
 import { memberLimit } from '#config/organizations'
+import { message } from '#exceptions/api_exception'
 
 /**
  * Refuses (409 `organization.member_limit`) one more member or pending
@@ -17,7 +18,7 @@ export async function assertRoomForOneMore(trx: TransactionClientContract, organ
   )
   if (Number(rows[0].taken) >= memberLimit) {
     throw new MemberLimitException(
-      `An organization has at most ${memberLimit} members and pending invitations`
+      message('errors.organizations.member_limit', { limit: memberLimit })
     )
   }
 }

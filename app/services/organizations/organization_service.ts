@@ -12,11 +12,12 @@ import { assertRoomForOneMore } from '#services/organizations/member_limit'
 import OwnerInvariant from '#services/organizations/owner_invariant'
 import { mayActOn, mayGrant } from '#services/organizations/roles'
 import type { OrganizationRole } from '#types/organization'
+import { message } from '#exceptions/api_exception'
 
-const NOT_A_MEMBER = 'This account is not a member'
-const CHANGED = 'The organization changed while this request ran: read it again and retry'
-const ACT_ON_OWNER = 'Only owners can change or remove an owner'
-const GRANT_OWNER = 'Only owners can grant the owner role'
+const NOT_A_MEMBER = message('errors.organizations.not_a_member_account')
+const CHANGED = message('errors.organizations.changed_meanwhile')
+const ACT_ON_OWNER = message('errors.roles.act_on_owner')
+const GRANT_OWNER = message('errors.roles.grant_owner')
 
 /**
  * An organization, its members and their roles. Every change that can take
@@ -120,15 +121,16 @@ export default class OrganizationService {
   /** Adds an existing account with `role`; the primary key says no to a second membership. */
   async addMember(actorId: string, organizationId: string, email: string, role: OrganizationRole) {
     const user = await User.findBy('email', email)
-    if (!user) throw new NotFoundException('No account with this email')
+    if (!user) throw new NotFoundException(message('errors.organizations.no_such_account'))
 
     return db.transaction(async (trx) => {
       await OwnerInvariant.lock(trx, organizationId)
       const roles = await this.#roles(trx, organizationId, [actorId, user.id])
       const actorRole = roles.get(actorId)
-      if (!actorRole) throw new ForbiddenException('You are not a member of this organization')
+      if (!actorRole) throw new ForbiddenException(message('errors.auth.not_a_member'))
       if (!mayGrant(actorRole, role)) throw new InsufficientRoleException(GRANT_OWNER)
-      if (roles.has(user.id)) throw new ConflictException('This account is already a member')
+      if (roles.has(user.id))
+        throw new ConflictException(message('errors.organizations.already_member'))
       await assertRoomForOneMore(trx, organizationId)
 
       const member = await OrganizationMember.create(
@@ -230,7 +232,7 @@ export default class OrganizationService {
       await OwnerInvariant.lock(trx, organizationId)
       const roles = await this.#roles(trx, organizationId, [userId])
       const role = roles.get(userId)
-      if (!role) throw new ForbiddenException('You are not a member of this organization')
+      if (!role) throw new ForbiddenException(message('errors.auth.not_a_member'))
       if (role === 'owner') await OwnerInvariant.assertOwnerRemains(trx, organizationId, [userId])
 
       // Written before the membership goes, while the email is still the member's.
@@ -255,8 +257,10 @@ export default class OrganizationService {
       const decide = (roles: Map<string, OrganizationRole>) => {
         const target = roles.get(userId)
         if (!target) throw new NotFoundException(NOT_A_MEMBER)
-        if (userId === actorId) throw new ConflictException('You cannot transfer to yourself')
-        if (target === 'owner') throw new ConflictException('This member is already an owner')
+        if (userId === actorId)
+          throw new ConflictException(message('errors.organizations.transfer_to_self'))
+        if (target === 'owner')
+          throw new ConflictException(message('errors.organizations.already_owner'))
         return target
       }
       decide(await this.#roles(trx, organizationId, [userId]))

@@ -1,5 +1,6 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import LastOwnerException from '#exceptions/last_owner_exception'
+import { message } from '#exceptions/api_exception'
 
 /** Where an account about to disappear from every organization leaves them. */
 export type DepartureOutlook = {
@@ -9,7 +10,7 @@ export type DepartureOutlook = {
   soleMemberOf: string[]
 }
 
-const LAST_OWNER = 'An organization must keep at least one owner'
+const LAST_OWNER = message('errors.organizations.last_owner')
 
 /**
  * "An organization always has at least one owner" (contract, Roles inside
@@ -102,9 +103,7 @@ export default class OwnerInvariant {
    * the organizations in `errors[0].meta.organizationIds`.
    */
   static refusal(organizationIds: string[]) {
-    const error = new LastOwnerException(
-      'Transfer ownership or delete these organizations first: the account is their last owner'
-    )
+    const error = new LastOwnerException(message('errors.organizations.last_owner_of'))
     error.meta = { organizationIds }
     return error
   }

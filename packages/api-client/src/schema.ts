@@ -19,7 +19,10 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -41,6 +44,10 @@ export interface paths {
                 /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`) */
                 400: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -50,6 +57,10 @@ export interface paths {
                 /** @description No valid session (`auth.unauthenticated`) */
                 401: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -59,6 +70,10 @@ export interface paths {
                 /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -68,6 +83,10 @@ export interface paths {
                 /** @description Conflict */
                 409: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -77,6 +96,10 @@ export interface paths {
                 /** @description Body too large (`input.body.too_large`) */
                 413: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -86,6 +109,10 @@ export interface paths {
                 /** @description Unsupported media type or encoding */
                 415: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -95,6 +122,10 @@ export interface paths {
                 /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
                 429: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -104,6 +135,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -113,6 +148,10 @@ export interface paths {
                 /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
                 503: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -137,7 +176,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -159,6 +201,10 @@ export interface paths {
                 /** @description No valid session (`auth.unauthenticated`) */
                 401: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -168,6 +214,10 @@ export interface paths {
                 /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
                 429: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -177,6 +227,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -186,6 +240,10 @@ export interface paths {
                 /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
                 503: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -215,7 +273,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -241,6 +302,10 @@ export interface paths {
                 /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`) */
                 400: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -250,6 +315,10 @@ export interface paths {
                 /** @description No valid session (`auth.unauthenticated`) */
                 401: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -259,6 +328,10 @@ export interface paths {
                 /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -268,6 +341,10 @@ export interface paths {
                 /** @description Body too large (`input.body.too_large`) */
                 413: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -277,6 +354,10 @@ export interface paths {
                 /** @description Unsupported media type or encoding */
                 415: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -286,6 +367,10 @@ export interface paths {
                 /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
                 429: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -295,6 +380,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -304,6 +393,10 @@ export interface paths {
                 /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
                 503: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -331,7 +424,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -357,6 +453,10 @@ export interface paths {
                 /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`) */
                 400: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -366,6 +466,10 @@ export interface paths {
                 /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -375,6 +479,10 @@ export interface paths {
                 /** @description Conflict */
                 409: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -384,6 +492,10 @@ export interface paths {
                 /** @description Body too large (`input.body.too_large`) */
                 413: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -393,6 +505,10 @@ export interface paths {
                 /** @description Unsupported media type or encoding */
                 415: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -402,6 +518,10 @@ export interface paths {
                 /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
                 429: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -411,6 +531,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -420,6 +544,10 @@ export interface paths {
                 /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
                 503: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -447,7 +575,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -456,6 +587,10 @@ export interface paths {
                 /** @description Accepted */
                 202: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -465,6 +600,10 @@ export interface paths {
                 /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`) */
                 400: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -474,6 +613,10 @@ export interface paths {
                 /** @description No valid session (`auth.unauthenticated`) */
                 401: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -483,6 +626,10 @@ export interface paths {
                 /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -492,6 +639,10 @@ export interface paths {
                 /** @description Unsupported media type or encoding */
                 415: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -501,6 +652,10 @@ export interface paths {
                 /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
                 429: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -510,6 +665,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -519,6 +678,10 @@ export interface paths {
                 /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
                 503: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -546,7 +709,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -572,6 +738,10 @@ export interface paths {
                 /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`) */
                 400: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -581,6 +751,10 @@ export interface paths {
                 /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -590,6 +764,10 @@ export interface paths {
                 /** @description Body too large (`input.body.too_large`) */
                 413: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -599,6 +777,10 @@ export interface paths {
                 /** @description Unsupported media type or encoding */
                 415: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -608,6 +790,10 @@ export interface paths {
                 /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
                 429: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -617,6 +803,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -626,6 +816,10 @@ export interface paths {
                 /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
                 503: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -653,7 +847,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -680,6 +877,10 @@ export interface paths {
                 /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`) */
                 400: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -689,6 +890,10 @@ export interface paths {
                 /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -698,6 +903,10 @@ export interface paths {
                 /** @description Body too large (`input.body.too_large`) */
                 413: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -707,6 +916,10 @@ export interface paths {
                 /** @description Unsupported media type or encoding */
                 415: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -716,6 +929,10 @@ export interface paths {
                 /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
                 429: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -725,6 +942,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -734,6 +955,10 @@ export interface paths {
                 /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
                 503: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -761,7 +986,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -777,6 +1005,10 @@ export interface paths {
                 /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`) */
                 400: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -786,6 +1018,10 @@ export interface paths {
                 /** @description No valid session (`auth.unauthenticated`) */
                 401: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -795,6 +1031,10 @@ export interface paths {
                 /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -804,6 +1044,10 @@ export interface paths {
                 /** @description Unsupported media type or encoding */
                 415: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -813,6 +1057,10 @@ export interface paths {
                 /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
                 429: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -822,6 +1070,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -831,6 +1083,10 @@ export interface paths {
                 /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
                 503: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -856,7 +1112,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -876,6 +1135,10 @@ export interface paths {
                 /** @description No valid session (`auth.unauthenticated`) */
                 401: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -885,6 +1148,10 @@ export interface paths {
                 /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
                 429: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -894,6 +1161,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -903,6 +1174,10 @@ export interface paths {
                 /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
                 503: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -920,7 +1195,10 @@ export interface paths {
         patch: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -947,6 +1225,10 @@ export interface paths {
                 /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`) */
                 400: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -956,6 +1238,10 @@ export interface paths {
                 /** @description No valid session (`auth.unauthenticated`) */
                 401: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -965,6 +1251,10 @@ export interface paths {
                 /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -974,6 +1264,10 @@ export interface paths {
                 /** @description Body too large (`input.body.too_large`) */
                 413: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -983,6 +1277,10 @@ export interface paths {
                 /** @description Unsupported media type or encoding */
                 415: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -992,6 +1290,10 @@ export interface paths {
                 /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
                 429: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1001,6 +1303,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1010,6 +1316,10 @@ export interface paths {
                 /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
                 503: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1032,7 +1342,10 @@ export interface paths {
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -1055,6 +1368,10 @@ export interface paths {
                 /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`) */
                 400: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1064,6 +1381,10 @@ export interface paths {
                 /** @description No valid session (`auth.unauthenticated`) */
                 401: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1073,6 +1394,10 @@ export interface paths {
                 /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1082,6 +1407,10 @@ export interface paths {
                 /** @description Body too large (`input.body.too_large`) */
                 413: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1091,6 +1420,10 @@ export interface paths {
                 /** @description Unsupported media type or encoding */
                 415: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1100,6 +1433,10 @@ export interface paths {
                 /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
                 429: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1109,6 +1446,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1118,6 +1459,10 @@ export interface paths {
                 /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
                 503: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1146,7 +1491,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -1162,6 +1510,10 @@ export interface paths {
                 /** @description Accepted */
                 202: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1171,6 +1523,10 @@ export interface paths {
                 /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`) */
                 400: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1180,6 +1536,10 @@ export interface paths {
                 /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1189,6 +1549,10 @@ export interface paths {
                 /** @description Body too large (`input.body.too_large`) */
                 413: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1198,6 +1562,10 @@ export interface paths {
                 /** @description Unsupported media type or encoding */
                 415: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1207,6 +1575,10 @@ export interface paths {
                 /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
                 429: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1216,6 +1588,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1225,6 +1601,10 @@ export interface paths {
                 /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
                 503: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1252,7 +1632,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -1275,6 +1658,10 @@ export interface paths {
                 /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`) */
                 400: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1284,6 +1671,10 @@ export interface paths {
                 /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1293,6 +1684,10 @@ export interface paths {
                 /** @description Body too large (`input.body.too_large`) */
                 413: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1302,6 +1697,10 @@ export interface paths {
                 /** @description Unsupported media type or encoding */
                 415: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1311,6 +1710,10 @@ export interface paths {
                 /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
                 429: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1320,6 +1723,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1329,6 +1736,10 @@ export interface paths {
                 /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
                 503: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1354,7 +1765,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -1374,6 +1788,10 @@ export interface paths {
                 /** @description No valid session (`auth.unauthenticated`) */
                 401: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1383,6 +1801,10 @@ export interface paths {
                 /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
                 429: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1392,6 +1814,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1401,6 +1827,10 @@ export interface paths {
                 /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
                 503: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1415,7 +1845,10 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -1431,6 +1864,10 @@ export interface paths {
                 /** @description No valid session (`auth.unauthenticated`) */
                 401: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1440,6 +1877,10 @@ export interface paths {
                 /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1449,6 +1890,10 @@ export interface paths {
                 /** @description Unsupported media type or encoding */
                 415: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1458,6 +1903,10 @@ export interface paths {
                 /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
                 429: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1467,6 +1916,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1476,6 +1929,10 @@ export interface paths {
                 /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
                 503: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1503,7 +1960,10 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path: {
                     sessionId: string;
                 };
@@ -1521,6 +1981,10 @@ export interface paths {
                 /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`) */
                 400: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1530,6 +1994,10 @@ export interface paths {
                 /** @description No valid session (`auth.unauthenticated`) */
                 401: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1539,6 +2007,10 @@ export interface paths {
                 /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1548,6 +2020,10 @@ export interface paths {
                 /** @description Not found (`common.resource.not_found`) */
                 404: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1557,6 +2033,10 @@ export interface paths {
                 /** @description Unsupported media type or encoding */
                 415: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1566,6 +2046,10 @@ export interface paths {
                 /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
                 429: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1575,6 +2059,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1584,6 +2072,10 @@ export interface paths {
                 /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
                 503: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1610,7 +2102,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -1639,6 +2134,10 @@ export interface paths {
                 /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`) */
                 400: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1648,6 +2147,10 @@ export interface paths {
                 /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1657,6 +2160,10 @@ export interface paths {
                 /** @description Conflict */
                 409: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1666,6 +2173,10 @@ export interface paths {
                 /** @description Body too large (`input.body.too_large`) */
                 413: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1675,6 +2186,10 @@ export interface paths {
                 /** @description Unsupported media type or encoding */
                 415: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1684,6 +2199,10 @@ export interface paths {
                 /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
                 429: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1693,6 +2212,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1702,6 +2225,10 @@ export interface paths {
                 /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
                 503: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1727,7 +2254,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -1745,6 +2275,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1772,7 +2306,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -1790,6 +2327,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1817,7 +2358,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -1835,6 +2379,10 @@ export interface paths {
                 /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
                 429: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1844,6 +2392,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1880,7 +2432,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -1898,6 +2453,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1925,7 +2484,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -1943,6 +2505,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1981,7 +2547,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -2007,6 +2576,10 @@ export interface paths {
                 /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`) */
                 400: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2016,6 +2589,10 @@ export interface paths {
                 /** @description No valid session (`auth.unauthenticated`) */
                 401: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2025,6 +2602,10 @@ export interface paths {
                 /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2034,6 +2615,10 @@ export interface paths {
                 /** @description Body too large (`input.body.too_large`) */
                 413: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2043,6 +2628,10 @@ export interface paths {
                 /** @description Unsupported media type or encoding */
                 415: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2052,6 +2641,10 @@ export interface paths {
                 /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
                 429: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2061,6 +2654,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2070,6 +2667,10 @@ export interface paths {
                 /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
                 503: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2095,7 +2696,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -2113,6 +2717,10 @@ export interface paths {
                 /** @description No valid session (`auth.unauthenticated`) */
                 401: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2122,6 +2730,10 @@ export interface paths {
                 /** @description Not found (`common.resource.not_found`) */
                 404: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2131,6 +2743,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2160,7 +2776,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -2176,6 +2795,10 @@ export interface paths {
                 /** @description Subscribed */
                 201: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2185,6 +2808,10 @@ export interface paths {
                 /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`) */
                 400: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2194,6 +2821,10 @@ export interface paths {
                 /** @description Conflict */
                 409: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2203,6 +2834,10 @@ export interface paths {
                 /** @description Body too large (`input.body.too_large`) */
                 413: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2212,6 +2847,10 @@ export interface paths {
                 /** @description Unsupported media type or encoding */
                 415: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2221,6 +2860,10 @@ export interface paths {
                 /** @description Unprocessable */
                 422: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2230,6 +2873,10 @@ export interface paths {
                 /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
                 429: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2239,6 +2886,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2248,6 +2899,10 @@ export interface paths {
                 /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
                 503: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2275,13 +2930,16 @@ export interface paths {
                 query?: {
                     token?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description A self-contained HTML page, or the masked address and whether it is subscribed */
+                /** @description A self-contained HTML page in the caller's language (with `Content-Language` and `Vary: Accept-Language`), or the masked address and whether it is subscribed */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2299,6 +2957,10 @@ export interface paths {
                 /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`) */
                 400: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2308,6 +2970,10 @@ export interface paths {
                 /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
                 429: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2317,6 +2983,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2326,6 +2996,10 @@ export interface paths {
                 /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
                 503: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2341,7 +3015,10 @@ export interface paths {
                 query?: {
                     token?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -2350,6 +3027,10 @@ export interface paths {
                 /** @description Unsubscribed */
                 200: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2359,6 +3040,10 @@ export interface paths {
                 /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`) */
                 400: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2368,6 +3053,10 @@ export interface paths {
                 /** @description Body too large (`input.body.too_large`) */
                 413: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2377,6 +3066,10 @@ export interface paths {
                 /** @description Unsupported media type or encoding */
                 415: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2386,6 +3079,10 @@ export interface paths {
                 /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
                 429: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2395,6 +3092,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2404,6 +3105,10 @@ export interface paths {
                 /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
                 503: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2429,7 +3134,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -2447,6 +3155,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2474,7 +3186,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -2494,6 +3209,10 @@ export interface paths {
                 /** @description No valid session (`auth.unauthenticated`) */
                 401: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2503,6 +3222,10 @@ export interface paths {
                 /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
                 429: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2512,6 +3235,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2521,6 +3248,10 @@ export interface paths {
                 /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
                 503: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2534,7 +3265,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -2560,6 +3294,10 @@ export interface paths {
                 /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`) */
                 400: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2569,6 +3307,10 @@ export interface paths {
                 /** @description No valid session (`auth.unauthenticated`) */
                 401: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2578,6 +3320,10 @@ export interface paths {
                 /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2587,6 +3333,10 @@ export interface paths {
                 /** @description Body too large (`input.body.too_large`) */
                 413: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2596,6 +3346,10 @@ export interface paths {
                 /** @description Unsupported media type or encoding */
                 415: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2605,6 +3359,10 @@ export interface paths {
                 /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
                 429: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2614,6 +3372,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2623,6 +3385,10 @@ export interface paths {
                 /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
                 503: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2648,7 +3414,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path: {
                     organizationId: string;
                 };
@@ -2670,6 +3439,10 @@ export interface paths {
                 /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`) */
                 400: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2679,6 +3452,10 @@ export interface paths {
                 /** @description No valid session (`auth.unauthenticated`) */
                 401: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2688,6 +3465,10 @@ export interface paths {
                 /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2697,6 +3478,10 @@ export interface paths {
                 /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
                 429: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2706,6 +3491,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2715,6 +3504,10 @@ export interface paths {
                 /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
                 503: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2729,7 +3522,10 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path: {
                     organizationId: string;
                 };
@@ -2747,6 +3543,10 @@ export interface paths {
                 /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`) */
                 400: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2756,6 +3556,10 @@ export interface paths {
                 /** @description No valid session (`auth.unauthenticated`) */
                 401: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2765,6 +3569,10 @@ export interface paths {
                 /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2774,6 +3582,10 @@ export interface paths {
                 /** @description Unsupported media type or encoding */
                 415: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2783,6 +3595,10 @@ export interface paths {
                 /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
                 429: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2792,6 +3608,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2801,6 +3621,10 @@ export interface paths {
                 /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
                 503: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2815,7 +3639,10 @@ export interface paths {
         patch: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path: {
                     organizationId: string;
                 };
@@ -2843,6 +3670,10 @@ export interface paths {
                 /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`) */
                 400: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2852,6 +3683,10 @@ export interface paths {
                 /** @description No valid session (`auth.unauthenticated`) */
                 401: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2861,6 +3696,10 @@ export interface paths {
                 /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2870,6 +3709,10 @@ export interface paths {
                 /** @description Body too large (`input.body.too_large`) */
                 413: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2879,6 +3722,10 @@ export interface paths {
                 /** @description Unsupported media type or encoding */
                 415: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2888,6 +3735,10 @@ export interface paths {
                 /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
                 429: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2897,6 +3748,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2906,6 +3761,10 @@ export interface paths {
                 /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
                 503: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2931,7 +3790,10 @@ export interface paths {
                     cursor?: string;
                     limit?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path: {
                     organizationId: string;
                 };
@@ -2956,6 +3818,10 @@ export interface paths {
                 /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`) */
                 400: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2965,6 +3831,10 @@ export interface paths {
                 /** @description No valid session (`auth.unauthenticated`) */
                 401: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2974,6 +3844,10 @@ export interface paths {
                 /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2983,6 +3857,10 @@ export interface paths {
                 /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
                 429: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2992,6 +3870,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3001,6 +3883,10 @@ export interface paths {
                 /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
                 503: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3036,7 +3922,10 @@ export interface paths {
                     targetDateFrom?: string;
                     targetDateTo?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path: {
                     organizationId: string;
                 };
@@ -3061,6 +3950,10 @@ export interface paths {
                 /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`) */
                 400: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3070,6 +3963,10 @@ export interface paths {
                 /** @description No valid session (`auth.unauthenticated`) */
                 401: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3079,6 +3976,10 @@ export interface paths {
                 /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3088,6 +3989,10 @@ export interface paths {
                 /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
                 429: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3097,6 +4002,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3106,6 +4015,10 @@ export interface paths {
                 /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
                 503: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3120,6 +4033,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
                     "Idempotency-Key"?: string;
                 };
                 path: {
@@ -3182,6 +4097,10 @@ export interface paths {
                 /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`) */
                 400: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3191,6 +4110,10 @@ export interface paths {
                 /** @description No valid session (`auth.unauthenticated`) */
                 401: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3200,6 +4123,10 @@ export interface paths {
                 /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3209,6 +4136,10 @@ export interface paths {
                 /** @description Conflict */
                 409: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3218,6 +4149,10 @@ export interface paths {
                 /** @description Body too large (`input.body.too_large`) */
                 413: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3227,6 +4162,10 @@ export interface paths {
                 /** @description Unsupported media type or encoding */
                 415: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3236,6 +4175,10 @@ export interface paths {
                 /** @description Unprocessable */
                 422: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3245,6 +4188,10 @@ export interface paths {
                 /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
                 429: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3254,6 +4201,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3263,6 +4214,10 @@ export interface paths {
                 /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
                 503: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3289,6 +4244,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
                     "If-None-Match"?: string;
                 };
                 path: {
@@ -3324,6 +4281,10 @@ export interface paths {
                 /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`) */
                 400: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3333,6 +4294,10 @@ export interface paths {
                 /** @description No valid session (`auth.unauthenticated`) */
                 401: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3342,6 +4307,10 @@ export interface paths {
                 /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3351,6 +4320,10 @@ export interface paths {
                 /** @description Not found (`common.resource.not_found`) */
                 404: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3360,6 +4333,10 @@ export interface paths {
                 /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
                 429: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3369,6 +4346,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3378,6 +4359,10 @@ export interface paths {
                 /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
                 503: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3392,7 +4377,10 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path: {
                     id: string;
                     organizationId: string;
@@ -3411,6 +4399,10 @@ export interface paths {
                 /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`) */
                 400: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3420,6 +4412,10 @@ export interface paths {
                 /** @description No valid session (`auth.unauthenticated`) */
                 401: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3429,6 +4425,10 @@ export interface paths {
                 /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3438,6 +4438,10 @@ export interface paths {
                 /** @description Not found (`common.resource.not_found`) */
                 404: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3447,6 +4451,10 @@ export interface paths {
                 /** @description Unsupported media type or encoding */
                 415: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3456,6 +4464,10 @@ export interface paths {
                 /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
                 429: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3465,6 +4477,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3474,6 +4490,10 @@ export interface paths {
                 /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
                 503: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3489,6 +4509,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
                     "If-Match"?: string;
                 };
                 path: {
@@ -3550,6 +4572,10 @@ export interface paths {
                 /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`) */
                 400: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3559,6 +4585,10 @@ export interface paths {
                 /** @description No valid session (`auth.unauthenticated`) */
                 401: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3568,6 +4598,10 @@ export interface paths {
                 /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3577,6 +4611,10 @@ export interface paths {
                 /** @description Not found (`common.resource.not_found`) */
                 404: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3586,6 +4624,10 @@ export interface paths {
                 /** @description If-Match names another version (`common.resource.precondition_failed`) */
                 412: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3595,6 +4637,10 @@ export interface paths {
                 /** @description Body too large (`input.body.too_large`) */
                 413: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3604,6 +4650,10 @@ export interface paths {
                 /** @description Unsupported media type or encoding */
                 415: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3613,6 +4663,10 @@ export interface paths {
                 /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
                 429: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3622,6 +4676,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3631,6 +4689,10 @@ export interface paths {
                 /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
                 503: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3652,7 +4714,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path: {
                     organizationId: string;
                 };
@@ -3674,6 +4739,10 @@ export interface paths {
                 /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`) */
                 400: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3683,6 +4752,10 @@ export interface paths {
                 /** @description No valid session (`auth.unauthenticated`) */
                 401: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3692,6 +4765,10 @@ export interface paths {
                 /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3701,6 +4778,10 @@ export interface paths {
                 /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
                 429: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3710,6 +4791,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3719,6 +4804,10 @@ export interface paths {
                 /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
                 503: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3732,7 +4821,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path: {
                     organizationId: string;
                 };
@@ -3763,6 +4855,10 @@ export interface paths {
                 /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`) */
                 400: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3772,6 +4868,10 @@ export interface paths {
                 /** @description No valid session (`auth.unauthenticated`) */
                 401: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3781,6 +4881,10 @@ export interface paths {
                 /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3790,6 +4894,10 @@ export interface paths {
                 /** @description Conflict */
                 409: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3799,6 +4907,10 @@ export interface paths {
                 /** @description Body too large (`input.body.too_large`) */
                 413: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3808,6 +4920,10 @@ export interface paths {
                 /** @description Unsupported media type or encoding */
                 415: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3817,6 +4933,10 @@ export interface paths {
                 /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
                 429: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3826,6 +4946,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3835,6 +4959,10 @@ export interface paths {
                 /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
                 503: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3863,7 +4991,10 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path: {
                     invitationId: string;
                     organizationId: string;
@@ -3882,6 +5013,10 @@ export interface paths {
                 /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`) */
                 400: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3891,6 +5026,10 @@ export interface paths {
                 /** @description No valid session (`auth.unauthenticated`) */
                 401: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3900,6 +5039,10 @@ export interface paths {
                 /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3909,6 +5052,10 @@ export interface paths {
                 /** @description Not found (`common.resource.not_found`) */
                 404: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3918,6 +5065,10 @@ export interface paths {
                 /** @description Unsupported media type or encoding */
                 415: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3927,6 +5078,10 @@ export interface paths {
                 /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
                 429: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3936,6 +5091,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3945,6 +5104,10 @@ export interface paths {
                 /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
                 503: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3971,7 +5134,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path: {
                     organizationId: string;
                 };
@@ -3989,6 +5155,10 @@ export interface paths {
                 /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`) */
                 400: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3998,6 +5168,10 @@ export interface paths {
                 /** @description No valid session (`auth.unauthenticated`) */
                 401: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4007,6 +5181,10 @@ export interface paths {
                 /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4016,6 +5194,10 @@ export interface paths {
                 /** @description Conflict */
                 409: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4025,6 +5207,10 @@ export interface paths {
                 /** @description Unsupported media type or encoding */
                 415: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4034,6 +5220,10 @@ export interface paths {
                 /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
                 429: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4043,6 +5233,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4052,6 +5246,10 @@ export interface paths {
                 /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
                 503: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4077,7 +5275,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path: {
                     organizationId: string;
                 };
@@ -4099,6 +5300,10 @@ export interface paths {
                 /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`) */
                 400: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4108,6 +5313,10 @@ export interface paths {
                 /** @description No valid session (`auth.unauthenticated`) */
                 401: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4117,6 +5326,10 @@ export interface paths {
                 /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4126,6 +5339,10 @@ export interface paths {
                 /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
                 429: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4135,6 +5352,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4144,6 +5365,10 @@ export interface paths {
                 /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
                 503: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4157,7 +5382,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path: {
                     organizationId: string;
                 };
@@ -4188,6 +5416,10 @@ export interface paths {
                 /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`) */
                 400: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4197,6 +5429,10 @@ export interface paths {
                 /** @description No valid session (`auth.unauthenticated`) */
                 401: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4206,6 +5442,10 @@ export interface paths {
                 /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4215,6 +5455,10 @@ export interface paths {
                 /** @description Not found (`common.resource.not_found`) */
                 404: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4224,6 +5468,10 @@ export interface paths {
                 /** @description Conflict */
                 409: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4233,6 +5481,10 @@ export interface paths {
                 /** @description Body too large (`input.body.too_large`) */
                 413: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4242,6 +5494,10 @@ export interface paths {
                 /** @description Unsupported media type or encoding */
                 415: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4251,6 +5507,10 @@ export interface paths {
                 /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
                 429: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4260,6 +5520,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4269,6 +5533,10 @@ export interface paths {
                 /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
                 503: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4297,7 +5565,10 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path: {
                     organizationId: string;
                     userId: string;
@@ -4316,6 +5587,10 @@ export interface paths {
                 /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`) */
                 400: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4325,6 +5600,10 @@ export interface paths {
                 /** @description No valid session (`auth.unauthenticated`) */
                 401: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4334,6 +5613,10 @@ export interface paths {
                 /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4343,6 +5626,10 @@ export interface paths {
                 /** @description Not found (`common.resource.not_found`) */
                 404: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4352,6 +5639,10 @@ export interface paths {
                 /** @description Conflict */
                 409: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4361,6 +5652,10 @@ export interface paths {
                 /** @description Unsupported media type or encoding */
                 415: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4370,6 +5665,10 @@ export interface paths {
                 /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
                 429: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4379,6 +5678,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4388,6 +5691,10 @@ export interface paths {
                 /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
                 503: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4402,7 +5709,10 @@ export interface paths {
         patch: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path: {
                     organizationId: string;
                     userId: string;
@@ -4432,6 +5742,10 @@ export interface paths {
                 /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`) */
                 400: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4441,6 +5755,10 @@ export interface paths {
                 /** @description No valid session (`auth.unauthenticated`) */
                 401: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4450,6 +5768,10 @@ export interface paths {
                 /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4459,6 +5781,10 @@ export interface paths {
                 /** @description Not found (`common.resource.not_found`) */
                 404: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4468,6 +5794,10 @@ export interface paths {
                 /** @description Conflict */
                 409: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4477,6 +5807,10 @@ export interface paths {
                 /** @description Body too large (`input.body.too_large`) */
                 413: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4486,6 +5820,10 @@ export interface paths {
                 /** @description Unsupported media type or encoding */
                 415: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4495,6 +5833,10 @@ export interface paths {
                 /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
                 429: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4504,6 +5846,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4513,6 +5859,10 @@ export interface paths {
                 /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
                 503: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4536,7 +5886,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                    "Accept-Language"?: string;
+                };
                 path: {
                     organizationId: string;
                 };
@@ -4568,6 +5921,10 @@ export interface paths {
                 /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`) */
                 400: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4577,6 +5934,10 @@ export interface paths {
                 /** @description No valid session (`auth.unauthenticated`) */
                 401: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4586,6 +5947,10 @@ export interface paths {
                 /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
                 403: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4595,6 +5960,10 @@ export interface paths {
                 /** @description Not found (`common.resource.not_found`) */
                 404: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4604,6 +5973,10 @@ export interface paths {
                 /** @description Conflict */
                 409: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4613,6 +5986,10 @@ export interface paths {
                 /** @description Body too large (`input.body.too_large`) */
                 413: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4622,6 +5999,10 @@ export interface paths {
                 /** @description Unsupported media type or encoding */
                 415: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4631,6 +6012,10 @@ export interface paths {
                 /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
                 429: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4640,6 +6025,10 @@ export interface paths {
                 /** @description Unexpected failure (`common.server.internal`) */
                 500: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4649,6 +6038,10 @@ export interface paths {
                 /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
                 503: {
                     headers: {
+                        /** @description The language of the text: `en` or `fr` (Canadian French) */
+                        "Content-Language"?: "en" | "fr";
+                        /** @description Includes `Accept-Language`: the text depends on it */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {

@@ -7,8 +7,6 @@ import { mailsTo, tokenLinkIn } from '#tests/helpers/mails'
 import { smtpServer } from '#tests/helpers/smtp_server'
 import { subscribe } from '#tests/helpers/newsletter'
 
-const INVITATION_SUBJECT = 'You are invited to join an organization'
-
 test.group('Auth account export', (group) => {
   group.each.setup(async () => {
     await resetDatabase()
@@ -49,7 +47,11 @@ test.group('Auth account export', (group) => {
       .header('cookie', cookie)
       .json({ email: 'carol@example.com' })
     sent.assertStatus(201)
-    const [sentMail] = await mailsTo('carol@example.com', INVITATION_SUBJECT)
+    // In French, the account's language (contract, Languages).
+    const [sentMail] = await mailsTo(
+      'carol@example.com',
+      'Vous êtes invité à vous joindre à une organisation'
+    )
 
     // An invitation it received from another organization.
     const dave = await UserFactory.create()
@@ -70,7 +72,10 @@ test.group('Auth account export', (group) => {
       .header('cookie', cookie)
       .json({ email: 'ann@new.example.com', currentPassword: 'correct horse' })
     change.assertStatus(202)
-    const [changeMail] = await mailsTo('ann@new.example.com', 'Confirm your new email address')
+    const [changeMail] = await mailsTo(
+      'ann@new.example.com',
+      'Confirmez votre nouvelle adresse courriel'
+    )
     const subscribed = await subscribe(client, 'ann@example.com')
     subscribed.assertStatus(201)
 

@@ -346,6 +346,22 @@ const data = (schema: Schema) => ({
   properties: { data: schema },
 })
 
+/** A keyset-paginated list: `{ data: [ item ], meta: { nextCursor } }`. */
+const page = (item: string) => ({
+  type: 'object',
+  required: ['data', 'meta'],
+  additionalProperties: false,
+  properties: {
+    data: { type: 'array', items: ref(item) },
+    meta: {
+      type: 'object',
+      required: ['nextCursor'],
+      additionalProperties: false,
+      properties: { nextCursor: nullable({ type: 'string' }) },
+    },
+  },
+})
+
 const json = (schema: Schema, description: string, headers?: Schema) => ({
   description,
   ...(headers ? { headers } : {}),
@@ -754,23 +770,7 @@ function operations(): Record<string, Operation> {
       session: true,
       query: auditQuery,
       responses: {
-        200: json(
-          {
-            type: 'object',
-            required: ['data', 'meta'],
-            additionalProperties: false,
-            properties: {
-              data: { type: 'array', items: ref('AuditEntry') },
-              meta: {
-                type: 'object',
-                required: ['nextCursor'],
-                additionalProperties: false,
-                properties: { nextCursor: nullable({ type: 'string' }) },
-              },
-            },
-          },
-          'A page of entries'
-        ),
+        200: json(page('AuditEntry'), 'A page of entries'),
       },
       errors: [400, 401, 403, ...everyRoute],
     },
@@ -835,23 +835,7 @@ function operations(): Record<string, Operation> {
       session: true,
       query: listQuery,
       responses: {
-        200: json(
-          {
-            type: 'object',
-            required: ['data', 'meta'],
-            additionalProperties: false,
-            properties: {
-              data: { type: 'array', items: ref('Event') },
-              meta: {
-                type: 'object',
-                required: ['nextCursor'],
-                additionalProperties: false,
-                properties: { nextCursor: nullable({ type: 'string' }) },
-              },
-            },
-          },
-          'A page of events; nextCursor is null on the last page'
-        ),
+        200: json(page('Event'), 'A page of events; nextCursor is null on the last page'),
       },
       errors: [400, 401, 403, ...everyRoute],
     },

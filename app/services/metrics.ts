@@ -7,7 +7,6 @@ import { errors as limiterErrors } from '@adonisjs/limiter'
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import { smtpLimits } from '#config/mail'
 import { PooledSmtpTransport } from '#mails/transports/pooled_smtp_transport'
-import MailDelivery from '#services/mail_delivery'
 import ReadinessService from '#services/readiness_service'
 
 /**
@@ -152,14 +151,11 @@ new Gauge({
   registers: [registry],
 }).set(smtpLimits.maxConnections)
 
-new Gauge({
+/** Emails waiting for a free SMTP session, as MailDelivery reports them. */
+export const smtpSendsWaiting = new Gauge({
   name: 'smtp_sends_waiting',
   help: 'Emails waiting for a free SMTP session',
   registers: [registry],
-  async collect() {
-    const delivery = await app.container.make(MailDelivery)
-    this.set(delivery.waiting)
-  },
 })
 
 export const mailSendDuration = new Histogram({

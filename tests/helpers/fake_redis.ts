@@ -1,4 +1,5 @@
 import { createServer, type Server, type Socket } from 'node:net'
+import { closeWithSockets, listenOnLoopback } from '#tests/helpers/loopback_server'
 
 /**
  * Just enough of a Redis server for a connection to become ready and pass
@@ -10,7 +11,7 @@ export class FakeRedis {
   #server?: Server
   #sockets = new Set<Socket>()
 
-  start() {
+  async start() {
     this.#server = createServer((socket) => {
       this.#sockets.add(socket)
       socket.on('close', () => this.#sockets.delete(socket))
@@ -25,23 +26,14 @@ export class FakeRedis {
         }
       })
     })
-    return new Promise<void>((resolve, reject) => {
-      this.#server!.once('error', reject)
-      this.#server!.listen(this.port, '127.0.0.1', () => {
-        const address = this.#server!.address()
-        this.port = typeof address === 'object' && address ? address.port : 0
-        resolve()
-      })
-    })
+    this.port = await listenOnLoopback(this.#server, this.port)
   }
 
   /** Stops listening and cuts every connection: Redis is gone (same port on `start()`). */
   stop() {
-    for (const socket of this.#sockets) socket.destroy()
-    this.#sockets.clear()
     const server = this.#server
     this.#server = undefined
-    return new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()))
+    return closeWithSockets(server, this.#sockets)
   }
 }
 

@@ -1,4 +1,5 @@
 import { createConnection, createServer, type Server, type Socket } from 'node:net'
+import { closeWithSockets, listenOnLoopback } from '#tests/helpers/loopback_server'
 
 /**
  * A loopback TCP proxy in front of a server (PostgreSQL), to take it away
@@ -31,7 +32,7 @@ export class TcpProxy {
     for (const connect of held) connect()
   }
 
-  open() {
+  async open() {
     this.#server = createServer((client) => {
       this.#track(client)
       client.on('error', () => client.destroy())
@@ -46,23 +47,14 @@ export class TcpProxy {
       if (this.#held) this.#held.push(connect)
       else connect()
     })
-    return new Promise<void>((resolve, reject) => {
-      this.#server!.once('error', reject)
-      this.#server!.listen(this.port, '127.0.0.1', () => {
-        const address = this.#server!.address()
-        this.port = typeof address === 'object' && address ? address.port : 0
-        resolve()
-      })
-    })
+    this.port = await listenOnLoopback(this.#server, this.port)
   }
 
   /** Stops listening and cuts every open connection. */
   close() {
-    for (const socket of this.#sockets) socket.destroy()
-    this.#sockets.clear()
     const server = this.#server
     this.#server = undefined
-    return new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()))
+    return closeWithSockets(server, this.#sockets)
   }
 
   #track(socket: Socket) {

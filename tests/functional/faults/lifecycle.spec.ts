@@ -6,7 +6,6 @@ import { smtpServer } from '#tests/helpers/smtp_server'
 import { TcpProxy } from '#tests/helpers/tcp_proxy'
 import {
   AppProcess,
-  freePort,
   jsonRequest,
   testDatabaseTarget,
   testDatabaseUrl,
@@ -29,7 +28,7 @@ test.group('Faults: starting and stopping', (group) => {
     assert,
   }) => {
     proxy = new TcpProxy(testDatabaseTarget())
-    proxy.port = await freePort()
+    await proxy.down()
     api = await AppProcess.production({ DATABASE_URL: testDatabaseUrl(proxy.port) })
     await api.start({ waitFor: 'live' })
 
@@ -98,10 +97,13 @@ test.group('Faults: starting and stopping', (group) => {
   test('with Redis unreachable, answers 503 (never 500) until it is connected', async ({
     assert,
   }) => {
+    // A port that refuses every connection, held for the test's length.
+    proxy = TcpProxy.blackhole()
+    await proxy.down()
     api = await AppProcess.production({
       LIMITER_STORE: 'redis',
       SESSION_STORE: 'redis',
-      REDIS_URL: `redis://127.0.0.1:${await freePort()}`,
+      REDIS_URL: `redis://127.0.0.1:${proxy.port}`,
     })
     await api.start({ waitFor: 'live' })
 

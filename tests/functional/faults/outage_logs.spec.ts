@@ -86,7 +86,7 @@ test.group('Faults: what an outage logs', (group) => {
 
     const gone = proxy
     const outage = (async () => {
-      await gone.close()
+      await gone.down()
       await setTimeout(3000)
       await gone.open()
       await setTimeout(3000)
@@ -109,6 +109,9 @@ test.group('Faults: what an outage logs', (group) => {
         [40, 'postgresql is back after N ms'],
       ]
     )
-    assert.isAtLeast(warnings[1].outageMs!, 2500)
+    // Noticed at the first readiness probe that reaches PostgreSQL, which may
+    // reuse a result up to 1 s old: the length is the 3 s less at most that.
+    assert.isAtLeast(warnings[1].outageMs!, 1800)
+    assert.isBelow(warnings[1].outageMs!, 6000)
   }).timeout(40_000)
 })

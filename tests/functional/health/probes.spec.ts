@@ -63,7 +63,7 @@ test.group('Health probes', (group) => {
       const up = await client.get('/health/ready')
       up.assertStatus(200)
 
-      await proxy.close()
+      await proxy.down()
       // Probes within the second get the last result: they cannot overload the database.
       const cached = await client.get('/health/ready')
       cached.assertStatus(200)

@@ -136,7 +136,7 @@ test.group('Health show', (group) => {
       const before = await client.get('/health')
       before.assertStatus(200)
 
-      await proxy.close()
+      await proxy.down()
       const down = await client.get('/health').header('x-monitoring-secret', SECRET)
       down.assertStatus(503)
       assert.equal(down.body().status, 'error')
@@ -172,13 +172,11 @@ test.group('Health show', (group) => {
     client,
     assert,
   }) => {
-    const closedPort = TcpProxy.blackhole()
-    await closedPort.open()
-    const port = closedPort.port
-    await closedPort.close()
+    const refusing = TcpProxy.blackhole()
+    await refusing.down()
     const redis = new RedisConnection('unreachable', {
       host: '127.0.0.1',
-      port,
+      port: refusing.port,
       retryStrategy: () => null,
       maxRetriesPerRequest: 0,
       lazyConnect: true,
@@ -194,6 +192,7 @@ test.group('Health show', (group) => {
       assert.equal(check.status, 'error')
     } finally {
       redis.disconnect()
+      await refusing.close()
     }
   }).timeout(20_000)
 })

@@ -11,12 +11,7 @@ import { unsubscribePath, unsubscribeUrl } from '#tests/helpers/newsletter'
 import { smtpServer } from '#tests/helpers/smtp_server'
 import { apiDescription } from '#services/api_description'
 import { TcpProxy } from '#tests/helpers/tcp_proxy'
-import {
-  AppProcess,
-  freePort,
-  testDatabaseTarget,
-  testDatabaseUrl,
-} from '#tests/helpers/app_process'
+import { AppProcess, testDatabaseTarget, testDatabaseUrl } from '#tests/helpers/app_process'
 
 type Language = 'en' | 'fr'
 const LANGUAGES: Language[] = ['en', 'fr']
@@ -304,7 +299,7 @@ test.group('Languages: one error of each kind', (group) => {
 
   test('503 in both languages while PostgreSQL is unreachable', async ({ assert, cleanup }) => {
     const proxy = new TcpProxy(testDatabaseTarget())
-    proxy.port = await freePort()
+    await proxy.down()
     const api = await AppProcess.production({ DATABASE_URL: testDatabaseUrl(proxy.port) })
     cleanup(async () => {
       await api.kill()

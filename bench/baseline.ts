@@ -225,18 +225,26 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
   }
 
   const input = req.method === 'PATCH' ? await readBody(req) : null
-  const { rows } = await pool.query({ ...FIND, values: [organizationId, user.id, eventId] })
-  if (!rows[0].is_member) return send(res, 403, {})
-  if (!rows[0].id) return send(res, 404, {})
-  if (!input) return send(res, 200, eventBody(rows[0]))
+  // As the API: a write that lost the race to another one reads again and merges anew.
+  for (;;) {
+    const { rows } = await pool.query({ ...FIND, values: [organizationId, user.id, eventId] })
+    if (!rows[0].is_member) return send(res, 403, {})
+    if (!rows[0].id) return send(res, 404, {})
+    if (!input) return send(res, 200, eventBody(rows[0]))
 
-  const metadata = { ...rows[0].metadata, ...input.metadata }
-  const updated = await pool.query({
-    ...UPDATE,
-    values: [input.name ?? rows[0].name, metadata, eventId, rows[0].row_version],
-  })
-  if (!updated.rowCount) return send(res, 409, {})
-  return send(res, 200, eventBody({ ...rows[0], ...updated.rows[0], name: input.name, metadata }))
+    const metadata = { ...rows[0].metadata, ...input.metadata }
+    const updated = await pool.query({
+      ...UPDATE,
+      values: [input.name ?? rows[0].name, metadata, eventId, rows[0].row_version],
+    })
+    if (updated.rowCount) {
+      return send(
+        res,
+        200,
+        eventBody({ ...rows[0], ...updated.rows[0], name: input.name, metadata })
+      )
+    }
+  }
 }
 
 createServer((req, res) => {

@@ -428,6 +428,37 @@ function cpuMs(pid: number | undefined) {
   }
 }
 
+/**
+ * Every rate-limit counter back to zero: the API's and the baseline's (one
+ * table, or the API's Redis) and the peer's (its Redis). Each run starts
+ * with fresh counters, so none of them serves cheap 429s because an earlier
+ * run spent its users' minute.
+ */
+let resetLimits = async () => {}
+
+async function limitResetter(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  const stores = [
+    ...(peerRedisUrl ? [{ url: peerRedisUrl, pattern: 'fastify-rate-limit-*' }] : []),
+    // rate-limiter-flexible's default key prefix (config/limiter.ts sets none).
+    ...(redisUrl ? [{ url: redisUrl, pattern: 'rlflx:*' }] : []),
+  ].map(({ url, pattern }) => ({ redis: new Redis(url), pattern }))
+  return {
+    async reset() {
+      await client.query('DELETE FROM rate_limits')
+      for (const { redis, pattern } of stores) {
+        const keys = await redis.keys(pattern)
+        if (keys.length > 0) await redis.del(...keys)
+      }
+    },
+    async close() {
+      await client.end()
+      for (const { redis } of stores) redis.disconnect()
+    },
+  }
+}
+
 async function load(
   ports: number[],
   setup: Setup,
@@ -435,6 +466,7 @@ async function load(
   seconds = duration,
   pids: (number | undefined)[] = []
 ): Promise<Measure> {
+  await resetLimits()
   let done = 0
   const cpuBefore = pids.reduce<number>((sum, pid) => sum + cpuMs(pid), 0)
   const started = Date.now()
@@ -631,6 +663,8 @@ async function main() {
   run(process.execPath, ['ace', 'migration:run', '--force'], buildDir, serverEnv)
   log(`seeding ${userCount} users, organizations and sessions, ${eventCount} events`)
   const accounts = await seed(url)
+  const limits = await limitResetter(url)
+  resetLimits = limits.reset
 
   const apiPorts: number[] = []
   const apis: ChildProcess[] = []
@@ -781,6 +815,7 @@ async function main() {
   await writeFile(join(workDir, 'results.json'), JSON.stringify(results, null, 2))
   printTable(results)
 
+  await limits.close()
   await Promise.all(children.map(stop))
   await new Promise<void>((done) => smtp.close(() => done()))
   await postgres?.stop()
@@ -809,6 +844,14 @@ function printTable(results: { options: Record<string, number>; rows: any[]; soa
     console.log(
       `| ${row.scenario} | ${a.rps} | ${a.p50} | ${a.p99} | ${a.non2xx + a.errors} | ${a.cpuMsPerRequest} | ${peerCells} | ${b.rps} | ${b.p50} | ${b.p99} | ${b.non2xx + b.errors} | ${b.cpuMsPerRequest} | ${row.ratio} | ${row.rssBeforeMb.join('+')} → ${row.rssAfterMb.join('+')} |`
     )
+  }
+  // A refusal (429, 409) costs less than the work it refuses: a side that
+  // answered some has a req/s that is not the route's.
+  const refused = results.rows.filter((row) =>
+    [row.api, row.baseline, row.peer].some((m) => m && m.non2xx + m.errors > 0)
+  )
+  for (const row of refused) {
+    console.log(`\nwarning: ${row.scenario} had non-2xx answers: its ratios are not comparable`)
   }
   const { soak: soaked } = results
   if (soaked) {

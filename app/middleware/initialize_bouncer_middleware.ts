@@ -7,7 +7,7 @@ import type { NextFn } from '@adonisjs/core/types/http'
  * Gives every request a bouncer for the (silently) authenticated user.
  */
 export default class InitializeBouncerMiddleware {
-  async handle(ctx: HttpContext, next: NextFn) {
+  handle(ctx: HttpContext, next: NextFn) {
     ctx.bouncer = new Bouncer(() => ctx.auth.user || null, {}, policies).setContainerResolver(
       ctx.containerResolver
     )

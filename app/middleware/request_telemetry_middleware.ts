@@ -26,6 +26,8 @@ export default class RequestTelemetryMiddleware {
         requestsInFlight.dec()
         requestDuration.observe({ method, route, status }, seconds)
       }
+      // Built only when written: production logs at warn and above.
+      if (!ctx.logger.isLevelEnabled('info')) return
       ctx.logger.info(
         {
           method,

@@ -1,39 +1,41 @@
-import { createServer, type Server, type Socket } from 'node:net'
-import { closeWithSockets, listenOnLoopback } from '#tests/helpers/loopback_server'
+import { LoopbackListener } from '#tests/helpers/loopback_server'
 
 /**
  * Just enough of a Redis server for a connection to become ready and pass
  * health checks (INFO, PING, SELECT, CLIENT), so a test can take Redis away
- * and bring it back without a Redis installed. Other commands get a nil.
+ * and bring it back (on one port throughout: see LoopbackListener) without
+ * a Redis installed. Other commands get a nil.
  */
 export class FakeRedis {
-  port = 0
-  #server?: Server
-  #sockets = new Set<Socket>()
-
-  async start() {
-    this.#server = createServer((socket) => {
-      this.#sockets.add(socket)
-      socket.on('close', () => this.#sockets.delete(socket))
-      socket.on('error', () => socket.destroy())
-      let buffered = ''
-      socket.on('data', (chunk) => {
-        buffered += chunk.toString('latin1')
-        let parsed: { command: string[]; rest: string } | null
-        while ((parsed = parseCommand(buffered))) {
-          buffered = parsed.rest
-          socket.write(reply(parsed.command))
-        }
-      })
+  #listener = new LoopbackListener((socket) => {
+    let buffered = ''
+    socket.on('data', (chunk) => {
+      buffered += chunk.toString('latin1')
+      let parsed: { command: string[]; rest: string } | null
+      while ((parsed = parseCommand(buffered))) {
+        buffered = parsed.rest
+        socket.write(reply(parsed.command))
+      }
     })
-    this.port = await listenOnLoopback(this.#server, this.port)
+  })
+
+  get port() {
+    return this.#listener.port
   }
 
-  /** Stops listening and cuts every connection: Redis is gone (same port on `start()`). */
-  stop() {
-    const server = this.#server
-    this.#server = undefined
-    return closeWithSockets(server, this.#sockets)
+  /** Redis answers. */
+  start() {
+    return this.#listener.listen()
+  }
+
+  /** Redis is gone: every connection cut, new ones refused. */
+  down() {
+    return this.#listener.refuse()
+  }
+
+  /** Stops listening and cuts every connection. */
+  close() {
+    return this.#listener.close()
   }
 }
 

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import type { Assert } from '@japa/assert'
 import { setTimeout } from 'node:timers/promises'
 import { FakeRedis } from '#tests/helpers/fake_redis'
 import { TcpProxy } from '#tests/helpers/tcp_proxy'
@@ -25,6 +26,45 @@ async function probeUntil(api: AppProcess, until: Promise<unknown>) {
   return statuses
 }
 
+/**
+ * `dependency` taken away for 3 s, then back, while readiness is probed:
+ * it must be answered 503 meanwhile and 200 at the end, with nothing at
+ * error level and exactly two warnings. Returns the outage's length as the
+ * second warning logged it.
+ */
+async function assertOutageLogged(
+  assert: Assert,
+  api: AppProcess,
+  dependency: string,
+  gone: { take: () => Promise<void>; bring: () => Promise<void> }
+) {
+  const outage = (async () => {
+    await gone.take()
+    await setTimeout(3000)
+    await gone.bring()
+    await setTimeout(3000)
+  })()
+  const statuses = await probeUntil(api, outage)
+  assert.include(statuses, 503)
+  assert.equal(statuses.at(-1), 200)
+
+  const lines = logLines(api.output)
+  assert.deepEqual(
+    lines.filter((line) => line.level >= 50),
+    [],
+    'nothing at error or fatal level'
+  )
+  const warnings = lines.filter((line) => line.dependency === dependency)
+  assert.deepEqual(
+    warnings.map((line) => [line.level, line.msg.replace(/\d+ ms/, 'N ms')]),
+    [
+      [40, `${dependency} unreachable: answering 503 until it is back`],
+      [40, `${dependency} is back after N ms`],
+    ]
+  )
+  return warnings[1].outageMs!
+}
+
 test.group('Faults: what an outage logs', (group) => {
   let api: AppProcess | undefined
   let redis: FakeRedis | undefined
@@ -32,86 +72,46 @@ test.group('Faults: what an outage logs', (group) => {
 
   group.each.teardown(async () => {
     await api?.kill()
-    await redis?.stop()
+    await redis?.close()
     await proxy?.close()
   })
 
   test('Redis gone for 3 s: one warning when it starts, one with its length when it ends, nothing fatal', async ({
     assert,
   }) => {
-    redis = new FakeRedis()
-    await redis.start()
+    const fake = new FakeRedis()
+    redis = fake
+    await fake.start()
     api = await AppProcess.production({
       LIMITER_STORE: 'redis',
       SESSION_STORE: 'redis',
-      REDIS_URL: `redis://127.0.0.1:${redis.port}`,
+      REDIS_URL: `redis://127.0.0.1:${fake.port}`,
     })
     await api.start()
 
-    const gone = redis
-    const outage = (async () => {
-      await gone.stop()
-      await setTimeout(3000)
-      await gone.start()
-      await setTimeout(3000)
-    })()
-    const statuses = await probeUntil(api, outage)
-    assert.include(statuses, 503)
-    assert.equal(statuses.at(-1), 200)
-
-    const lines = logLines(api.output)
-    assert.deepEqual(
-      lines.filter((line) => line.level >= 50),
-      [],
-      'nothing at error or fatal level'
-    )
-    const warnings = lines.filter((line) => line.dependency === 'redis')
-    assert.deepEqual(
-      warnings.map((line) => [line.level, line.msg.replace(/\d+ ms/, 'N ms')]),
-      [
-        [40, 'redis unreachable: answering 503 until it is back'],
-        [40, 'redis is back after N ms'],
-      ]
-    )
-    assert.isAtLeast(warnings[1].outageMs!, 2900)
+    const outageMs = await assertOutageLogged(assert, api, 'redis', {
+      take: () => fake.down(),
+      bring: () => fake.start(),
+    })
+    assert.isAtLeast(outageMs, 2900)
   }).timeout(40_000)
 
   test('PostgreSQL gone for 3 s: one warning when it starts, one with its length when it ends', async ({
     assert,
   }) => {
-    proxy = new TcpProxy(testDatabaseTarget())
-    await proxy.open()
-    api = await AppProcess.production({ DATABASE_URL: testDatabaseUrl(proxy.port) })
+    const database = new TcpProxy(testDatabaseTarget())
+    proxy = database
+    await database.open()
+    api = await AppProcess.production({ DATABASE_URL: testDatabaseUrl(database.port) })
     await api.start()
 
-    const gone = proxy
-    const outage = (async () => {
-      await gone.down()
-      await setTimeout(3000)
-      await gone.open()
-      await setTimeout(3000)
-    })()
-    const statuses = await probeUntil(api, outage)
-    assert.include(statuses, 503)
-    assert.equal(statuses.at(-1), 200)
-
-    const lines = logLines(api.output)
-    assert.deepEqual(
-      lines.filter((line) => line.level >= 50),
-      [],
-      'nothing at error or fatal level'
-    )
-    const warnings = lines.filter((line) => line.dependency === 'postgresql')
-    assert.deepEqual(
-      warnings.map((line) => [line.level, line.msg.replace(/\d+ ms/, 'N ms')]),
-      [
-        [40, 'postgresql unreachable: answering 503 until it is back'],
-        [40, 'postgresql is back after N ms'],
-      ]
-    )
+    const outageMs = await assertOutageLogged(assert, api, 'postgresql', {
+      take: () => database.down(),
+      bring: () => database.open(),
+    })
     // Noticed at the first readiness probe that reaches PostgreSQL, which may
     // reuse a result up to 1 s old: the length is the 3 s less at most that.
-    assert.isAtLeast(warnings[1].outageMs!, 1800)
-    assert.isBelow(warnings[1].outageMs!, 6000)
+    assert.isAtLeast(outageMs, 1800)
+    assert.isBelow(outageMs, 6000)
   }).timeout(40_000)
 })

@@ -434,8 +434,6 @@ function cpuMs(pid: number | undefined) {
  * with fresh counters, so none of them serves cheap 429s because an earlier
  * run spent its users' minute.
  */
-let resetLimits = async () => {}
-
 async function limitResetter(databaseUrl: string) {
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
@@ -466,7 +464,6 @@ async function load(
   seconds = duration,
   pids: (number | undefined)[] = []
 ): Promise<Measure> {
-  await resetLimits()
   let done = 0
   const cpuBefore = pids.reduce<number>((sum, pid) => sum + cpuMs(pid), 0)
   const started = Date.now()
@@ -664,7 +661,11 @@ async function main() {
   log(`seeding ${userCount} users, organizations and sessions, ${eventCount} events`)
   const accounts = await seed(url)
   const limits = await limitResetter(url)
-  resetLimits = limits.reset
+  // Every warm-up and measured run starts with the counters at zero.
+  const measure: typeof load = async (...args) => {
+    await limits.reset()
+    return load(...args)
+  }
 
   const apiPorts: number[] = []
   const apis: ChildProcess[] = []
@@ -735,14 +736,14 @@ async function main() {
     const rssAfterRounds: (number | null)[][] = []
     // Not measured: every server's JIT warms up on this scenario's code first.
     if (warmup > 0) {
-      await load(apiPorts, scenario.setup, `${scenario.name}, API, warm-up`, warmup)
-      if (peerSetup) await load([peerPort], peerSetup, `${scenario.name}, peer, warm-up`, warmup)
-      await load([baselinePort], baselineSetup, `${scenario.name}, baseline, warm-up`, warmup)
+      await measure(apiPorts, scenario.setup, `${scenario.name}, API, warm-up`, warmup)
+      if (peerSetup) await measure([peerPort], peerSetup, `${scenario.name}, peer, warm-up`, warmup)
+      await measure([baselinePort], baselineSetup, `${scenario.name}, baseline, warm-up`, warmup)
     }
     // A B C A B C: API, Fastify peer, raw baseline.
     for (let round = 1; round <= rounds; round++) {
       api.push(
-        await load(
+        await measure(
           apiPorts,
           scenario.setup,
           `${scenario.name}, API, round ${round}/${rounds}`,
@@ -753,7 +754,7 @@ async function main() {
       rssAfterRounds.push(apis.map((p) => rssMb(p.pid)))
       if (peerSetup) {
         peer.push(
-          await load(
+          await measure(
             [peerPort],
             peerSetup,
             `${scenario.name}, peer, round ${round}/${rounds}`,
@@ -763,7 +764,7 @@ async function main() {
         )
       }
       raw.push(
-        await load(
+        await measure(
           [baselinePort],
           baselineSetup,
           `${scenario.name}, baseline, round ${round}/${rounds}`,

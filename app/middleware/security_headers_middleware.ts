@@ -26,22 +26,15 @@ export function requestIdOf(request: IncomingMessage) {
  * none is worth caching by a shared cache.
  */
 export function securityHeaders(requestId: string): Record<string, string> {
-  return { ...fixedHeaders(), 'X-Request-Id': requestId }
-}
-
-let fixed: Record<string, string> | undefined
-
-/** The headers that are the same on every response, built once. */
-function fixedHeaders() {
-  fixed ??= {
+  return {
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
     'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
     'Referrer-Policy': 'no-referrer',
     'Cache-Control': 'no-store',
+    'X-Request-Id': requestId,
     ...(app.inProduction ? { 'Strict-Transport-Security': 'max-age=15552000' } : {}),
   }
-  return fixed
 }
 
 /**
@@ -54,9 +47,9 @@ export default class SecurityHeadersMiddleware {
     const requestId = requestIdOf(ctx.request.request)
     // The context's logger was bound to the caller's raw value: rebind it.
     if (given !== requestId) ctx.logger = logger.child({ request_id: requestId })
-    const headers = fixedHeaders()
-    for (const name in headers) ctx.response.header(name, headers[name])
-    ctx.response.header('X-Request-Id', requestId)
+    for (const [name, value] of Object.entries(securityHeaders(requestId))) {
+      ctx.response.header(name, value)
+    }
     return next()
   }
 }

@@ -87,10 +87,12 @@ export default class OrganizationService {
   }
 
   /**
-   * Removes every row of an organization inside `trx`: idempotency records
-   * of its events, audit log, invitations (their links die), events with
-   * their addresses, memberships, then the organization. Also used by
-   * account deletion for organizations whose only member leaves.
+   * Removes every row of an organization inside `trx`: the idempotency
+   * records of its events (which name it only in their stored answer), then
+   * the organization, whose foreign keys take its audit log, invitations
+   * (their links die), events with their addresses and memberships with it
+   * (ON DELETE CASCADE). Also used by account deletion for organizations
+   * whose only member leaves.
    */
   static async purge(trx: TransactionClientContract, organizationId: string) {
     await OwnerInvariant.lock(trx, organizationId)
@@ -98,14 +100,6 @@ export default class OrganizationService {
       `DELETE FROM idempotency_keys WHERE response_body -> 'data' ->> 'organizationId' = ?`,
       [organizationId]
     )
-    await trx.from('organization_audit_entries').where('organization_id', organizationId).delete()
-    await trx.from('organization_invitations').where('organization_id', organizationId).delete()
-    await trx.rawQuery(
-      'DELETE FROM event_addresses WHERE event_id IN (SELECT id FROM events WHERE organization_id = ?)',
-      [organizationId]
-    )
-    await trx.from('events').where('organization_id', organizationId).delete()
-    await trx.from('organization_members').where('organization_id', organizationId).delete()
     await trx.from('organizations').where('id', organizationId).delete()
   }
 

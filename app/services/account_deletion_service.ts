@@ -46,7 +46,6 @@ export default class AccountDeletionService {
              OR key = 'reset_' || ? OR right(key, length(?) + 7) = ':reset_' || ?`,
         [id, email, email, email, email, email]
       )
-      await trx.from('sessions').where('user_id', id).delete()
       await trx.from('users').where('id', id).delete()
     })
     await this.sessions.endAll(id)

@@ -15,6 +15,7 @@ import type { AddressRecord, EventRecord, EventSort } from '#types/event'
 import type { RawQueryBindings } from '@adonisjs/lucid/types/querybuilder'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { runPrepared } from '#helpers/prepared_statement'
+import AuditLog from '#services/organizations/audit_log'
 import {
   assertOrderedRanges,
   assertValidAddress,
@@ -98,24 +99,14 @@ const SORT_KEYS: Record<EventSort, { key: string; direction: 'ASC' | 'DESC' }> =
 /**
  * Membership and deletion in one statement: the event (its address goes
  * with it, ON DELETE CASCADE) is only deleted when the user is a member.
- * The statement also writes the `event.deleted` audit entry (one statement
- * is one transaction: no deletion without its entry).
  */
 const DELETE_AS_MEMBER = `
   WITH m AS (SELECT 1 FROM organization_members WHERE organization_id = ? AND user_id = ?),
   deleted AS (
     DELETE FROM events WHERE organization_id = ? AND id = ? AND EXISTS (SELECT 1 FROM m)
-    RETURNING id, organization_id, name
-  ),
-  logged AS (
-    INSERT INTO organization_audit_entries
-      (id, organization_id, action, actor_id, actor_email, target_type, target_id, details,
-       occurred_at)
-    SELECT ?, organization_id, 'event.deleted', ?, (SELECT email FROM users WHERE id = ?),
-           'event', id, jsonb_build_object('name', name), clock_timestamp()
-      FROM deleted
+    RETURNING name
   )
-  SELECT EXISTS (SELECT 1 FROM m) AS is_member, (SELECT count(*) FROM deleted)::int AS deleted`
+  SELECT EXISTS (SELECT 1 FROM m) AS is_member, (SELECT name FROM deleted) AS deleted_name`
 
 /** What `findAsMember` found: membership, the event (null if none) and its row version. */
 export type FoundEvent = {
@@ -341,23 +332,30 @@ export default class EventService {
   }
 
   /**
-   * Deletes the event when the user is a member of its organization, in
-   * one statement; says whether they are a member and whether it existed.
+   * Deletes the event when the user is a member of its organization, with
+   * its `event.deleted` audit entry in the same transaction; says whether
+   * they are a member and whether it existed.
    */
   async deleteAsMember(userId: string, organizationId: string, eventId: string) {
-    const { rows } = await db
-      .connection()
-      .getWriteClient()
-      .raw(DELETE_AS_MEMBER, [
+    return db.transaction(async (trx) => {
+      const { rows } = await trx.rawQuery(DELETE_AS_MEMBER, [
         organizationId,
         userId,
         organizationId,
         eventId,
-        uuidv7(),
-        userId,
-        userId,
       ])
-    return { isMember: Boolean(rows[0].is_member), deleted: rows[0].deleted === 1 }
+      const { is_member: isMember, deleted_name: name } = rows[0]
+      if (name !== null) {
+        await AuditLog.record(trx, {
+          organizationId,
+          action: 'event.deleted',
+          actorId: userId,
+          target: { type: 'event', id: eventId },
+          details: { name },
+        })
+      }
+      return { isMember: Boolean(isMember), deleted: name !== null }
+    })
   }
 
   /** The address changed member by member, or created (a city is then required). */

@@ -18,7 +18,7 @@ export default class ApiClientGenerate extends BaseCommand {
     // The HTTP server commits the routes when it starts; here nothing starts it.
     const router = await this.app.container.make('router')
     router.commit()
-    const { apiDescription } = await import('#services/api_description')
+    const { apiDescription } = await import('#api_docs/document')
     const { generateTypes, SCHEMA_FILE } =
       await import('../packages/api-client/scripts/generate_types.js')
     const types = await generateTypes(apiDescription())

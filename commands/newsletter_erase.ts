@@ -24,7 +24,7 @@ export default class NewsletterErase extends BaseCommand {
       this.exitCode = 1
       return
     }
-    const { default: NewsletterService } = await import('#services/newsletter_service')
+    const { default: NewsletterService } = await import('#services/newsletter/newsletter_service')
     const newsletter = await this.app.container.make(NewsletterService)
     const existed = await newsletter.erase(email)
     this.logger.success(

@@ -12,7 +12,7 @@ import { publicUrl } from '#config/app'
  * most `maxConnections` sessions, pooled and reused across emails; one
  * email waits for a session and is sent within `sendBudgetMs`, so a slow
  * relay costs waiting, not sign-ups, and a silent one cannot hold requests
- * for long. See app/services/mail_delivery.ts.
+ * for long. See app/services/platform/mail_delivery.ts.
  */
 export const smtpLimits = {
   timeoutMs: env.get('SMTP_TIMEOUT_MS', 10_000),

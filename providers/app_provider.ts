@@ -1,8 +1,8 @@
 import type { ApplicationService } from '@adonisjs/core/types'
 import { ContactProvider } from '#services/newsletter/contact_provider'
-import MailDelivery from '#services/mail_delivery'
-import ReadinessService from '#services/readiness_service'
-import DependencyOutages from '#services/dependency_outages'
+import MailDelivery from '#services/platform/mail_delivery'
+import ReadinessService from '#services/platform/readiness_service'
+import DependencyOutages from '#services/platform/dependency_outages'
 
 /**
  * Binds the service's own abstractions to their implementations, loaded on

@@ -17,7 +17,7 @@ import { BaseCheck, DiskSpaceCheck, HealthChecks, Result } from '@adonisjs/core/
 import type { HealthCheckContract } from '@adonisjs/core/types/health'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import healthConfig from '#config/health'
-import ReadinessService from '#services/readiness_service'
+import ReadinessService from '#services/platform/readiness_service'
 
 /**
  * Runs a check but answers within `timeoutMs` whatever happens, so a

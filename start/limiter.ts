@@ -13,9 +13,9 @@ import { LimiterResponse, errors as limiterErrors, type HttpLimiter } from '@ado
 import { consumeQuotaWithSession, quotaConsumedWithSession } from '#session/session_quota'
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
-import { isMonitoringSecret } from '#services/monitoring_secret'
-import { isDependencyUnavailable } from '#services/dependency_errors'
-import { countRejection } from '#services/metrics'
+import { isMonitoringSecret } from '#helpers/monitoring_secret'
+import { isDependencyUnavailable } from '#services/platform/dependency_errors'
+import { countRejection } from '#services/platform/metrics'
 
 type Builder = (ctx: HttpContext) => HttpLimiter<any> | null | Promise<HttpLimiter<any> | null>
 

@@ -9,7 +9,7 @@ import { migrate } from '#tests/helpers/database'
 import { smtpServer } from '#tests/helpers/smtp_server'
 import { mailSettled } from '#tests/helpers/mails'
 import { OpenApiChecker } from '#tests/helpers/openapi'
-import { apiDescription } from '#services/api_description'
+import { apiDescription } from '#api_docs/document'
 
 export const plugins: Config['plugins'] = [
   assert(),

@@ -1,6 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import SessionRegistry from '#services/session_registry'
+import SessionRegistry from '#services/accounts/session_registry'
 import { destroySessionValidator } from '#validators/auth'
 
 /** The signed-in account's sessions: list, end one, end all others. */

@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { apiDescription } from '#services/api_description'
-import { DOCS_PAGE, DOCS_VIEWER } from '#services/api_docs_viewer'
+import { apiDescription } from '#api_docs/document'
+import { DOCS_PAGE, DOCS_VIEWER } from '#api_docs/viewer'
 
 /**
  * Its own CSP: the page runs only the API's own script and reads only the

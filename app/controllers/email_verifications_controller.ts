@@ -1,6 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import EmailVerificationService from '#services/email_verification_service'
+import EmailVerificationService from '#services/accounts/email_verification_service'
 import UserTransformer from '#transformers/user_transformer'
 import { verifyEmailValidator } from '#validators/auth'
 import { languageOf, speak } from '#helpers/languages'

@@ -2,9 +2,9 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { errors } from '@adonisjs/lucid'
 import OrganizationPolicy from '#policies/organization_policy'
-import EventService, { type VersionedEvent } from '#services/event_service'
-import IdempotencyService, { fingerprintOf } from '#services/idempotency_service'
-import { entityTag, namesVersion } from '#services/entity_tags'
+import EventService, { type VersionedEvent } from '#services/events/event_service'
+import IdempotencyService, { fingerprintOf } from '#services/platform/idempotency_service'
+import { entityTag, namesVersion } from '#services/events/entity_tags'
 import EventTransformer from '#transformers/event_transformer'
 import {
   createEventValidator,

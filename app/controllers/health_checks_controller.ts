@@ -1,8 +1,8 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { HealthChecks } from '@adonisjs/core/health'
-import ReadinessService from '#services/readiness_service'
-import { isMonitoringSecret } from '#services/monitoring_secret'
+import ReadinessService from '#services/platform/readiness_service'
+import { isMonitoringSecret } from '#helpers/monitoring_secret'
 
 @inject()
 export default class HealthChecksController {

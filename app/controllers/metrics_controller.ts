@@ -1,8 +1,8 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import NotFoundException from '#exceptions/not_found_exception'
 import UnauthenticatedException from '#exceptions/unauthenticated_exception'
-import { isMonitoringConfigured, isMonitoringSecret } from '#services/monitoring_secret'
-import { registry } from '#services/metrics'
+import { isMonitoringConfigured, isMonitoringSecret } from '#helpers/monitoring_secret'
+import { registry } from '#services/platform/metrics'
 import { message } from '#exceptions/api_exception'
 
 export default class MetricsController {

@@ -1,9 +1,9 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import AccountService from '#services/account_service'
+import AccountService from '#services/accounts/account_service'
 import UserTransformer from '#transformers/user_transformer'
 import { signupValidator } from '#validators/auth'
-import EmailVerificationService from '#services/email_verification_service'
+import EmailVerificationService from '#services/accounts/email_verification_service'
 import { signIn } from '#session/account_sessions'
 import { languageOf } from '#helpers/languages'
 

@@ -1,6 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import NewsletterService from '#services/newsletter_service'
+import NewsletterService from '#services/newsletter/newsletter_service'
 import { subscribeValidator } from '#validators/newsletter'
 import { languageOf, speak } from '#helpers/languages'
 

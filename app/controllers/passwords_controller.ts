@@ -1,6 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import PasswordService from '#services/password_service'
+import PasswordService from '#services/accounts/password_service'
 import { changePasswordValidator } from '#validators/auth'
 import { signIn } from '#session/account_sessions'
 

@@ -1,6 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import AccountService from '#services/account_service'
+import AccountService from '#services/accounts/account_service'
 import UserTransformer from '#transformers/user_transformer'
 import { updateProfileValidator } from '#validators/auth'
 

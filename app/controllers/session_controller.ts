@@ -5,8 +5,8 @@ import UserTransformer from '#transformers/user_transformer'
 import { loginValidator } from '#validators/auth'
 import { loginLimiter } from '#start/limiter'
 import { signIn } from '#session/account_sessions'
-import { countRejection } from '#services/metrics'
-import PasswordService from '#services/password_service'
+import { countRejection } from '#services/platform/metrics'
+import PasswordService from '#services/accounts/password_service'
 
 @inject()
 export default class SessionController {

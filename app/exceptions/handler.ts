@@ -16,8 +16,8 @@ import ServiceUnavailableException from '#exceptions/service_unavailable_excepti
 import { FieldException } from '#exceptions/validation_error_reporter'
 import { DEFAULT_LANGUAGE, negotiate, speak, translator } from '#helpers/languages'
 import { requestIdOf, securityHeaders } from '#middleware/security_headers_middleware'
-import { isInvalidData } from '#services/database_errors'
-import { isDependencyUnavailable } from '#services/dependency_errors'
+import { isInvalidData } from '#helpers/database_errors'
+import { isDependencyUnavailable } from '#services/platform/dependency_errors'
 
 type ErrorEntry = {
   message: string
@@ -53,7 +53,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
    * 5xx are logged with the request id and what caused them (the driver's
    * own message, which never reaches a production body); a 503 at info level:
    * the outage behind it is one warning at its start and one at its end
-   * (services/dependency_outages.ts), not a warning per request.
+   * (services/platform/dependency_outages.ts), not a warning per request.
    */
   async report(error: unknown, ctx: HttpContext) {
     if (this.#isUnavailable(error)) {

@@ -1,7 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
-import ReadinessService from '#services/readiness_service'
+import ReadinessService from '#services/platform/readiness_service'
 import ServiceUnavailableException from '#exceptions/service_unavailable_exception'
 
 const HEALTH_PATHS = new Set(['/health', '/health/live', '/health/ready', '/metrics'])

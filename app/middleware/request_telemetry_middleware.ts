@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
-import { requestDuration, requestsInFlight } from '#services/metrics'
+import { requestDuration, requestsInFlight } from '#services/platform/metrics'
 
 /** The scrape itself is neither timed nor counted (contract). */
 const METRICS_ROUTE = '/metrics'

@@ -1,6 +1,6 @@
 import { BaseTransformer } from '@adonisjs/core/transformers'
 import type OrganizationInvitation from '#models/organization_invitation'
-import type { AccountRecord } from '#services/account_export_service'
+import type { AccountRecord } from '#services/accounts/account_export_service'
 import type { AuditEntry } from '#services/organizations/audit_log'
 import UserTransformer from '#transformers/user_transformer'
 import OrganizationTransformer from '#transformers/organization_transformer'

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { OpenApiChecker } from '#tests/helpers/openapi'
-import { apiDescription } from '#services/api_description'
+import { apiDescription } from '#api_docs/document'
 
 const run = promisify(execFile)
 

@@ -1,5 +1,5 @@
 import app from '@adonisjs/core/services/app'
-import MailDelivery from '#services/mail_delivery'
+import MailDelivery from '#services/platform/mail_delivery'
 import { smtpServer, type ReceivedMail } from '#tests/helpers/smtp_server'
 import { readMail } from '#tests/helpers/mime'
 

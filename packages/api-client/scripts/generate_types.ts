@@ -4,7 +4,7 @@ import openapiTS, { astToString } from 'openapi-typescript'
 export const SCHEMA_FILE = 'packages/api-client/src/schema.ts'
 
 const HEADER = `/**
- * Generated from the API's OpenAPI document (app/services/api_description.ts)
+ * Generated from the API's OpenAPI document (app/api_docs/document.ts)
  * by \`npm run client:generate\`. Do not edit: a test fails when it differs
  * from what the document generates.
  */

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { test } from '@japa/runner'
-import { apiDescription } from '#services/api_description'
+import { apiDescription } from '#api_docs/document'
 import { compile, ROOT } from '#tests/helpers/api_client'
 import { generateTypes, SCHEMA_FILE } from '../../../packages/api-client/scripts/generate_types.js'
 

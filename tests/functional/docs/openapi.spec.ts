@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { apiDescription, servedRoutes } from '#services/api_description'
+import { apiDescription, servedRoutes } from '#api_docs/document'
 import { OpenApiChecker } from '#tests/helpers/openapi'
 import { memberWithOrganization } from '#tests/helpers/accounts'
 import { resetDatabase } from '#tests/helpers/database'

@@ -5,7 +5,7 @@ import { UserFactory } from '#database/factories/user_factory'
 import { addMember, memberWithOrganization, sessionCookieFor } from '#tests/helpers/accounts'
 import { resetDatabase } from '#tests/helpers/database'
 import { eventsPath, fieldError } from '#tests/helpers/events'
-import { fingerprintOf } from '#services/idempotency_service'
+import { fingerprintOf } from '#services/platform/idempotency_service'
 
 const IN_PROGRESS = {
   errors: [

@@ -3,7 +3,7 @@ import { setTimeout } from 'node:timers/promises'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import type { PostgreConfig } from '@adonisjs/lucid/types/database'
-import ReadinessService from '#services/readiness_service'
+import ReadinessService from '#services/platform/readiness_service'
 import { readinessFor } from '#start/health'
 import { TcpProxy } from '#tests/helpers/tcp_proxy'
 

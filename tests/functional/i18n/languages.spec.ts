@@ -9,7 +9,7 @@ import { mailSettled } from '#tests/helpers/mails'
 import { readMail } from '#tests/helpers/mime'
 import { unsubscribePath, unsubscribeUrl } from '#tests/helpers/newsletter'
 import { smtpServer } from '#tests/helpers/smtp_server'
-import { apiDescription } from '#services/api_description'
+import { apiDescription } from '#api_docs/document'
 import { TcpProxy } from '#tests/helpers/tcp_proxy'
 import { AppProcess, testDatabaseTarget, testDatabaseUrl } from '#tests/helpers/app_process'
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import { servedRoutes } from '#services/api_description'
+import { servedRoutes } from '#api_docs/document'
 import { resetDatabase } from '#tests/helpers/database'
 import { clearLimits, memberWithOrganization } from '#tests/helpers/accounts'
 import { rawRequest } from '#tests/helpers/raw_request'

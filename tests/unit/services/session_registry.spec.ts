@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import { SessionCollection } from '@adonisjs/session'
 import type { SessionData, SessionStoreWithTaggingContract } from '@adonisjs/session/types'
-import SessionRegistry from '#services/session_registry'
+import SessionRegistry from '#services/accounts/session_registry'
 import { publicSessionId } from '#session/account_sessions'
 
 /**

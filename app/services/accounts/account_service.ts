@@ -1,6 +1,6 @@
 import User from '#models/user'
 import ConflictException from '#exceptions/conflict_exception'
-import { isUniqueViolation } from '#services/database_errors'
+import { isUniqueViolation } from '#helpers/database_errors'
 import { message } from '#exceptions/api_exception'
 
 export default class AccountService {

@@ -3,7 +3,7 @@ import { DateTime } from 'luxon'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import AccountToken, { type AccountTokenPurpose } from '#models/account_token'
 import InvalidTokenException from '#exceptions/invalid_token_exception'
-import { EmailedToken } from '#services/emailed_token'
+import { EmailedToken } from '#services/accounts/emailed_token'
 
 /**
  * Password reset, email verification and email change tokens. One live

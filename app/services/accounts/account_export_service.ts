@@ -5,7 +5,7 @@ import NewsletterContact from '#models/newsletter_contact'
 import Organization from '#models/organization'
 import OrganizationInvitation from '#models/organization_invitation'
 import AuditLog from '#services/organizations/audit_log'
-import SessionRegistry from '#services/session_registry'
+import SessionRegistry from '#services/accounts/session_registry'
 
 /** Everything the API holds about an account, as the export transformer reads it. */
 export type AccountRecord = Awaited<ReturnType<AccountExportService['collect']>>

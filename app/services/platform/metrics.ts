@@ -7,7 +7,7 @@ import { errors as limiterErrors } from '@adonisjs/limiter'
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import { smtpLimits } from '#config/mail'
 import { PooledSmtpTransport } from '#mails/transports/pooled_smtp_transport'
-import ReadinessService from '#services/readiness_service'
+import ReadinessService from '#services/platform/readiness_service'
 
 /**
  * The figures `GET /metrics` exposes (contract, "Operators"), in a registry

@@ -5,8 +5,8 @@ import AccountDeletedNotification from '#mails/account_deleted_notification'
 import AuditLog from '#services/organizations/audit_log'
 import OrganizationService from '#services/organizations/organization_service'
 import OwnerInvariant from '#services/organizations/owner_invariant'
-import MailDelivery from '#services/mail_delivery'
-import SessionRegistry from '#services/session_registry'
+import MailDelivery from '#services/platform/mail_delivery'
+import SessionRegistry from '#services/accounts/session_registry'
 import type { Language } from '#helpers/languages'
 
 /** Account deletion (GDPR article 17; the app stores' rule that sign-up comes with deletion). */

@@ -6,14 +6,14 @@ import { invalidToken } from '#exceptions/validation_error_reporter'
 import ConflictException from '#exceptions/conflict_exception'
 import InternalException from '#exceptions/internal_exception'
 import NewsletterWelcomeNotification from '#mails/newsletter_welcome_notification'
-import MailDelivery from '#services/mail_delivery'
+import MailDelivery from '#services/platform/mail_delivery'
 import {
   type Consent,
   ContactProvider,
   type UnsubscribeVia,
 } from '#services/newsletter/contact_provider'
 import { unsubscribeToken } from '#services/newsletter/unsubscribe_token'
-import { welcomeEmails } from '#services/metrics'
+import { welcomeEmails } from '#services/platform/metrics'
 import { message } from '#exceptions/api_exception'
 
 const FAILED_TO_SUBSCRIBE = message('errors.newsletter.subscribe_failed')

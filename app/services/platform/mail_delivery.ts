@@ -7,7 +7,7 @@ import { smtpLimits } from '#config/mail'
 const tracer = trace.getTracer('events-api')
 
 /** Imported on first use: the metrics read services that exist only once the app booted. */
-const metrics = () => import('#services/metrics')
+const metrics = () => import('#services/platform/metrics')
 
 /** The email could not be sent within its budget (waiting for a session, then sending). */
 export class MailDeliveryBusyError extends Error {

@@ -20,7 +20,10 @@ export const AUDIT_ACTIONS = [
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
-export type AuditTargetType = 'user' | 'invitation' | 'organization' | 'event'
+/** What an audit-log entry can be about. */
+export const AUDIT_TARGET_TYPES = ['user', 'invitation', 'organization', 'event'] as const
+
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number]
 
 export type AuditDetails = {
   fromRole?: OrganizationRole

@@ -1,0 +1,145 @@
+import {
+  changeEmailValidator,
+  changePasswordValidator,
+  confirmEmailValidator,
+  deleteAccountValidator,
+  forgotPasswordValidator,
+  loginValidator,
+  resetPasswordValidator,
+  signupValidator,
+  updateProfileValidator,
+  verifyEmailValidator,
+} from '#validators/auth'
+import { bodyOf, data, group, json, listOf, ref } from '#api_docs/builders'
+import { everyRoute, jsonBodyErrors, languageHeaders } from '#api_docs/shared'
+
+const user = (description: string) => json(data(ref('User')), description)
+
+/** /auth: signing up and in, the account, its password, address, sessions and data. */
+export function authPaths() {
+  return group(
+    { tag: 'auth' },
+    {
+      'POST /auth/signup': {
+        summary: 'Create an account and sign in',
+        body: bodyOf(signupValidator),
+        responses: { 201: user('Signed up; sets the session cookie') },
+        errors: [...jsonBodyErrors, 409, ...everyRoute],
+      },
+      'POST /auth/login': {
+        summary: 'Sign in',
+        body: bodyOf(loginValidator),
+        responses: { 200: user('Signed in; sets the session cookie') },
+        errors: [...jsonBodyErrors, ...everyRoute],
+      },
+      'POST /auth/logout': {
+        summary: 'Sign out',
+        session: true,
+        responses: { 204: { description: 'Signed out' } },
+        errors: [400, 401, ...everyRoute],
+      },
+      'GET /auth/me': {
+        summary: 'The signed-in account',
+        session: true,
+        responses: { 200: user('The account') },
+        errors: [401, ...everyRoute],
+      },
+      'PATCH /auth/me': {
+        summary: 'Change the name or the language of the account',
+        session: true,
+        body: bodyOf(updateProfileValidator),
+        responses: { 200: user('The account') },
+        errors: [...jsonBodyErrors, 401, ...everyRoute],
+      },
+      'POST /auth/password/forgot': {
+        summary: 'Email a password reset link (same answer whether or not the account exists)',
+        body: bodyOf(forgotPasswordValidator),
+        responses: { 202: json(ref('Messages'), 'Accepted', languageHeaders) },
+        errors: [...jsonBodyErrors, ...everyRoute],
+      },
+      'POST /auth/password/reset': {
+        summary: 'Set a new password with an emailed token (every session ends)',
+        body: bodyOf(resetPasswordValidator),
+        responses: { 204: { description: 'Password reset' } },
+        errors: [...jsonBodyErrors, ...everyRoute],
+      },
+      'PUT /auth/password': {
+        summary: 'Change the password (this session continues, the others end)',
+        session: true,
+        body: bodyOf(changePasswordValidator),
+        responses: { 204: { description: 'Password changed' } },
+        errors: [...jsonBodyErrors, 401, ...everyRoute],
+      },
+      'POST /auth/email/verification': {
+        summary: 'Email a verification link',
+        session: true,
+        responses: { 202: json(ref('Messages'), 'Accepted', languageHeaders) },
+        errors: [400, 401, ...everyRoute],
+      },
+      'POST /auth/email/verify': {
+        summary: 'Verify the address with an emailed token',
+        body: bodyOf(verifyEmailValidator),
+        responses: { 200: user('Verified') },
+        errors: [...jsonBodyErrors, ...everyRoute],
+      },
+      'POST /auth/email/change': {
+        summary:
+          'Move the account to a new address: a link (24 h) to it, a notice to the current one; nothing changes until the link is used',
+        session: true,
+        body: bodyOf(changeEmailValidator),
+        responses: {
+          202: json(
+            ref('Messages'),
+            'Accepted (the same whether or not the address has an account)'
+          ),
+        },
+        errors: [...jsonBodyErrors, 401, ...everyRoute],
+      },
+      'POST /auth/email/confirm': {
+        summary: 'Confirm a change of address with the emailed token (every other session ends)',
+        body: bodyOf(confirmEmailValidator),
+        responses: { 200: user('The account at its new, verified address') },
+        errors: [...jsonBodyErrors, 409, ...everyRoute],
+      },
+      'GET /auth/account/export': {
+        summary: 'Download everything the API holds about the account (one JSON file)',
+        session: true,
+        responses: {
+          200: json(data(ref('AccountExport')), 'The export, as an attachment', {
+            'Content-Disposition': {
+              description: 'attachment; filename="account-<date>.json"',
+              schema: { type: 'string' },
+            },
+          }),
+        },
+        errors: [401, ...everyRoute],
+      },
+      'DELETE /auth/account': {
+        summary:
+          'Delete the account with its current password (409 organization.last_owner, with meta.organizationIds, while it is the last owner of an organization with other members)',
+        session: true,
+        body: bodyOf(deleteAccountValidator),
+        responses: { 204: { description: 'Deleted; every session of the account has ended' } },
+        errors: [...jsonBodyErrors, 401, 409, ...everyRoute],
+      },
+      'GET /auth/sessions': {
+        summary: 'The sessions of the account',
+        session: true,
+        responses: { 200: json(data(listOf('AccountSession')), 'Sessions') },
+        errors: [401, ...everyRoute],
+      },
+      'DELETE /auth/sessions/:sessionId': {
+        summary: 'End one session, everywhere',
+        session: true,
+        responses: { 204: { description: 'Ended' } },
+        errors: [400, 401, 404, ...everyRoute],
+      },
+      'DELETE /auth/sessions': {
+        summary: 'End every session but the current one',
+        session: true,
+        responses: { 204: { description: 'Ended' } },
+        errors: [401, ...everyRoute],
+      },
+    }
+  )
+}

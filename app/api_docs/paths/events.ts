@@ -1,0 +1,76 @@
+import {
+  createEventValidator,
+  idempotencyKeyValidator,
+  listEventsValidator,
+  updateEventValidator,
+} from '#validators/event'
+import { EVENT_STATUSES } from '#types/event'
+import { bodyOf, data, group, json, page, ref, type Schema } from '#api_docs/builders'
+import { etagHeader, everyRoute, jsonBodyErrors } from '#api_docs/shared'
+
+/** The list's query: the validator's, with `status` as the list a client sends. */
+function listQuery(): Record<string, Schema> {
+  const query = { ...bodyOf(listEventsValidator).properties }
+  query.status = {
+    type: 'array',
+    minItems: 1,
+    items: { enum: [...EVENT_STATUSES] },
+    description:
+      'One or more statuses. Sent as `status=A,B` (form, not exploded: what the typed client sends); `status=A%2CB` and `status=A&status=B` are accepted too',
+  }
+  return query
+}
+
+/** /organizations/:organizationId/events: an organization's events. */
+export function eventPaths() {
+  return group(
+    { tag: 'events', session: true },
+    {
+      'GET /organizations/:organizationId/events': {
+        summary: 'List events (keyset pagination)',
+        query: listQuery(),
+        responses: {
+          200: json(page('Event'), 'A page of events; nextCursor is null on the last page'),
+        },
+        errors: [400, 401, 403, ...everyRoute],
+      },
+      'POST /organizations/:organizationId/events': {
+        summary: 'Create an event',
+        body: bodyOf(createEventValidator),
+        headers: {
+          'Idempotency-Key': {
+            ...bodyOf(idempotencyKeyValidator).properties.idempotency_key,
+            description:
+              'A retry with the same key and body within 24 h gets the first answer again',
+          },
+        },
+        responses: { 201: json(data(ref('Event')), 'Created', etagHeader) },
+        errors: [...jsonBodyErrors, 401, 403, 409, 422, ...everyRoute],
+      },
+      'GET /organizations/:organizationId/events/:id': {
+        summary: 'One event',
+        headers: { 'If-None-Match': { type: 'string' } },
+        responses: {
+          200: json(data(ref('Event')), 'The event', etagHeader),
+          304: {
+            description: 'Not modified (If-None-Match names the current version)',
+            headers: etagHeader,
+          },
+        },
+        errors: [400, 401, 403, 404, ...everyRoute],
+      },
+      'PATCH /organizations/:organizationId/events/:id': {
+        summary: 'Change an event (partial; metadata merged)',
+        body: bodyOf(updateEventValidator),
+        headers: { 'If-Match': { type: 'string' } },
+        responses: { 200: json(data(ref('Event')), 'Changed', etagHeader) },
+        errors: [...jsonBodyErrors, 401, 403, 404, 412, ...everyRoute],
+      },
+      'DELETE /organizations/:organizationId/events/:id': {
+        summary: 'Delete an event and its address',
+        responses: { 204: { description: 'Deleted' } },
+        errors: [400, 401, 403, 404, ...everyRoute],
+      },
+    }
+  )
+}

@@ -1,0 +1,64 @@
+import {
+  auditLogValidator,
+  createOrganizationValidator,
+  updateOrganizationValidator,
+} from '#validators/organization'
+import { AUDIT_ACTIONS } from '#types/organization'
+import { bodyOf, data, group, json, listOf, page, ref, type Schema } from '#api_docs/builders'
+import { everyRoute, jsonBodyErrors } from '#api_docs/shared'
+
+/** The audit log's query: the validator's, with `action` as the comma-separated list it reads. */
+function auditLogQuery(): Record<string, Schema> {
+  const actions = AUDIT_ACTIONS.map((action) => action.replace('.', '\\.')).join('|')
+  return {
+    ...bodyOf(auditLogValidator).properties,
+    action: {
+      type: 'string',
+      description: 'One or more actions, comma-separated',
+      pattern: `^(${actions})(,(${actions}))*$`,
+    },
+  }
+}
+
+/** /organizations: the organizations themselves and their audit log. */
+export function organizationPaths() {
+  return group(
+    { tag: 'organizations', session: true },
+    {
+      'GET /organizations': {
+        summary: 'The organizations the caller belongs to',
+        responses: { 200: json(data(listOf('Organization')), 'Organizations') },
+        errors: [401, ...everyRoute],
+      },
+      'POST /organizations': {
+        summary: 'Create an organization (the caller becomes its owner)',
+        body: bodyOf(createOrganizationValidator),
+        responses: { 201: json(data(ref('Organization')), 'Created') },
+        errors: [...jsonBodyErrors, 401, ...everyRoute],
+      },
+      'GET /organizations/:organizationId': {
+        summary: 'One organization',
+        responses: { 200: json(data(ref('Organization')), 'The organization') },
+        errors: [400, 401, 403, ...everyRoute],
+      },
+      'PATCH /organizations/:organizationId': {
+        summary: 'Rename the organization: owners and admins',
+        body: bodyOf(updateOrganizationValidator),
+        responses: { 200: json(data(ref('Organization')), 'Renamed') },
+        errors: [...jsonBodyErrors, 401, 403, ...everyRoute],
+      },
+      'DELETE /organizations/:organizationId': {
+        summary:
+          'Delete the organization with its members, invitations, events, idempotency records and audit log: owners',
+        responses: { 204: { description: 'Deleted' } },
+        errors: [400, 401, 403, ...everyRoute],
+      },
+      'GET /organizations/:organizationId/audit-log': {
+        summary: 'Who did what, newest first (keyset pagination): owners and admins',
+        query: auditLogQuery(),
+        responses: { 200: json(page('AuditEntry'), 'A page of entries') },
+        errors: [400, 401, 403, ...everyRoute],
+      },
+    }
+  )
+}

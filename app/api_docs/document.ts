@@ -1,5 +1,5 @@
 import router from '@adonisjs/core/services/router'
-import { type Operation, type Operations, type Schema } from '#api_docs/builders'
+import type { Operation, Operations, Schema } from '#api_docs/builders'
 import { schemas } from '#api_docs/schemas'
 import { acceptLanguage, errorResponse, pathParameters } from '#api_docs/shared'
 import { authPaths } from '#api_docs/paths/auth'
@@ -39,13 +39,13 @@ export function servedRoutes() {
 }
 
 /** The parameters of a route: its path's, then the operation's query and headers, then the language. */
-function parametersOf(pattern: string, operation: Operation, paths: Record<string, Schema>) {
+function parametersOf(pattern: string, operation: Operation, pathSchemas: Record<string, Schema>) {
   return [
     ...[...pattern.matchAll(/:(\w+)/g)].map(([, name]) => ({
       name,
       in: 'path',
       required: true,
-      schema: paths[name],
+      schema: pathSchemas[name],
     })),
     ...Object.entries(operation.query ?? {}).map(([name, schema]) => ({
       name,
@@ -65,12 +65,12 @@ function parametersOf(pattern: string, operation: Operation, paths: Record<strin
   ]
 }
 
-/** The OpenAPI operation of one route. */
+/** One route's OpenAPI operation, with the parameters and errors every route shares. */
 function describe(
   method: string,
   pattern: string,
   operation: Operation,
-  paths: Record<string, Schema>
+  pathSchemas: Record<string, Schema>
 ) {
   const responses: Record<string, Schema> = { ...operation.responses }
   // An unsafe request to a session route may meet the origin guard (403) and must be JSON (415).
@@ -81,7 +81,7 @@ function describe(
   return {
     summary: operation.summary,
     tags: operation.tags,
-    parameters: parametersOf(pattern, operation, paths),
+    parameters: parametersOf(pattern, operation, pathSchemas),
     ...(operation.body
       ? {
           requestBody: {
@@ -111,7 +111,7 @@ let cached: Schema | undefined
 export function apiDescription(): Schema {
   if (cached) return cached
   const described = operations()
-  const parameters = pathParameters()
+  const pathSchemas = pathParameters()
   const paths: Record<string, Record<string, Schema>> = {}
   for (const route of servedRoutes()) {
     const operation = described[route]
@@ -119,7 +119,7 @@ export function apiDescription(): Schema {
     const [method, pattern] = route.split(' ')
     const path = pattern.replace(/:(\w+)/g, '{$1}')
     paths[path] ??= {}
-    paths[path][method.toLowerCase()] = describe(method, pattern, operation, parameters)
+    paths[path][method.toLowerCase()] = describe(method, pattern, operation, pathSchemas)
   }
   cached = {
     openapi: '3.1.0',

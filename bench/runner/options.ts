@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+
+/** This workspace: the runner, the peer and the baseline. */
+export const benchDir = fileURLToPath(new URL('../', import.meta.url))
+/** The API's project: the bench builds it and runs its production build. */
+export const apiRoot = fileURLToPath(new URL('../../', import.meta.url))
+export const buildDir = join(apiRoot, 'build')
+/** Embedded PostgreSQL data, the API's logs, CPU profiles and results.json. */
+export const workDir = join(apiRoot, 'tmp', 'bench')
+
+export interface BenchOptions {
+  /** Seconds per measured run, and of unmeasured warm-up per server and scenario. */
+  duration: number
+  warmup: number
+  connections: number
+  events: number
+  users: number
+  /** API processes on the same PostgreSQL, the connections split between them. */
+  instances: number
+  /** Measured runs per server and scenario, alternating API, peer, baseline. */
+  rounds: number
+  /** With --soak N, N more GET event requests to the API alone, its RSS sampled as they go. */
+  soak: number
+  /** With --redis URL, the API keeps sessions and rate limits in that Redis. */
+  redisUrl?: string
+  /** The Fastify peer's rate-limit store (it needs one); `none`: no peer. */
+  peerRedisUrl?: string
+  /** The scenario of exactly that name, else every one whose name contains it. */
+  only?: string
+  profile: boolean
+  skipBuild: boolean
+}
+
+export function readOptions(args = process.argv.slice(2)): BenchOptions {
+  const { values } = parseArgs({
+    args,
+    options: {
+      'duration': { type: 'string', default: '10' },
+      'connections': { type: 'string', default: '64' },
+      'events': { type: 'string', default: '1000' },
+      'users': { type: 'string', default: '3000' },
+      'instances': { type: 'string', default: '1' },
+      'rounds': { type: 'string', default: '2' },
+      'warmup': { type: 'string', default: '5' },
+      'redis': { type: 'string' },
+      'peer-redis': { type: 'string', default: 'redis://127.0.0.1:6379' },
+      'soak': { type: 'string' },
+      'only': { type: 'string' },
+      'profile': { type: 'boolean', default: false },
+      'skip-build': { type: 'boolean', default: false },
+    },
+  })
+  return {
+    duration: Number(values.duration),
+    warmup: Number(values.warmup),
+    connections: Number(values.connections),
+    events: Number(values.events),
+    users: Number(values.users),
+    instances: Number(values.instances),
+    rounds: Number(values.rounds),
+    soak: Number(values.soak ?? 0),
+    redisUrl: values.redis,
+    peerRedisUrl: values['peer-redis'] === 'none' ? undefined : values['peer-redis'],
+    only: values.only,
+    profile: values.profile,
+    skipBuild: values['skip-build'],
+  }
+}
+
+/** Fresh for every run: the API's APP_KEY and the peer's cookie secret. */
+export interface Secrets {
+  appKey: string
+  peerSecret: string
+  /** The API's MONITORING_SECRET (GET /health with details, /metrics). */
+  monitoringSecret: string
+}
+
+export function freshSecrets(): Secrets {
+  return {
+    appKey: randomBytes(32).toString('base64url'),
+    peerSecret: randomBytes(32).toString('base64url'),
+    monitoringSecret: 'bench-secret',
+  }
+}

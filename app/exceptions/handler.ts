@@ -15,9 +15,9 @@ import ApiException from '#exceptions/api_exception'
 import ServiceUnavailableException from '#exceptions/service_unavailable_exception'
 import { FieldException } from '#exceptions/validation_error_reporter'
 import { DEFAULT_LANGUAGE, negotiate, speak, translator } from '#helpers/languages'
-import { requestIdOf, securityHeaders } from '#middleware/security_headers_middleware'
+import { requestIdOf, securityHeaders } from '#helpers/security_headers'
 import { isInvalidData } from '#helpers/database_errors'
-import { isDependencyUnavailable } from '#services/platform/dependency_errors'
+import { isDependencyUnavailable } from '#helpers/dependency_errors'
 
 type ErrorEntry = {
   message: string

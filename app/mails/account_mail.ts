@@ -2,6 +2,7 @@ import { BaseMail } from '@adonisjs/mail'
 import string from '@adonisjs/core/helpers/string'
 import type { I18n } from '@adonisjs/i18n'
 import { translator } from '#helpers/languages'
+import { frontendUrl } from '#config/accounts'
 
 type Body = { paragraphs: string[]; link?: { url: string; label: string } }
 
@@ -43,9 +44,29 @@ ${link ? `    <p><a href="${string.escapeHTML(link.url)}">${string.escapeHTML(li
   }
 }
 
-/** A link to `path` on the frontend with `token` in its query. */
-export function frontendLink(base: string, path: string, token: string) {
-  const url = new URL(`${base}${path}`)
-  url.searchParams.set('token', token)
-  return url.toString()
+/**
+ * An account email that carries a one-use link: the greeting, its `body`
+ * (with `bodyData`) and `ignore` lines, then its `link` line pointing at
+ * `path` on the frontend with the token in the query.
+ */
+export abstract class LinkMail extends AccountMail {
+  constructor(
+    recipient: string,
+    language: string,
+    private link: { key: string; path: string; token: string; bodyData?: Record<string, unknown> }
+  ) {
+    super(recipient, language, link.key)
+  }
+
+  protected body() {
+    const { key, path, token, bodyData } = this.link
+    const t = (line: string, data?: Record<string, unknown>) =>
+      this.i18n.t(`mail.${key}.${line}`, data)
+    const url = new URL(`${frontendUrl}${path}`)
+    url.searchParams.set('token', token)
+    return {
+      paragraphs: [this.i18n.t('mail.common.greeting'), t('body', bodyData), t('ignore')],
+      link: { label: t('link'), url: url.toString() },
+    }
+  }
 }

@@ -22,7 +22,3 @@ export const accountTokens = {
    */
   forgotMinimumMs: 300,
 }
-
-/** The languages an account may choose (contract, Languages): `en` is the default. */
-export const accountLocales = ['en', 'fr'] as const
-export type AccountLocale = (typeof accountLocales)[number]

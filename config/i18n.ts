@@ -2,6 +2,7 @@ import app from '@adonisjs/core/services/app'
 import { defineConfig, formatters, loaders } from '@adonisjs/i18n'
 import { configProvider } from '@adonisjs/core'
 import type { TranslationsFormatterContract } from '@adonisjs/i18n/types'
+import { DEFAULT_LANGUAGE, LANGUAGES } from '#helpers/language_codes'
 
 /** Formats a message that takes no value once per language; others as `icu` does. */
 function onceForFixedMessages(icu: TranslationsFormatterContract): TranslationsFormatterContract {
@@ -38,8 +39,8 @@ const icuOncePerFixedMessage = configProvider.create(async (application) => {
  * runtime fallback.
  */
 const i18nConfig = defineConfig({
-  defaultLocale: 'en',
-  supportedLocales: ['en', 'fr'],
+  defaultLocale: DEFAULT_LANGUAGE,
+  supportedLocales: [...LANGUAGES],
   formatter: icuOncePerFixedMessage,
   loaders: [loaders.fs({ location: app.languageFilesPath() })],
 })

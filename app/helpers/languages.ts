@@ -1,14 +1,12 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { I18n } from '@adonisjs/i18n'
 import i18nManager from '@adonisjs/i18n/services/main'
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '#helpers/language_codes'
 
-/** The languages the product speaks (contract, Languages); `en` is the default. */
-export const LANGUAGES = ['en', 'fr'] as const
-export type Language = (typeof LANGUAGES)[number]
-export const DEFAULT_LANGUAGE: Language = 'en'
+export { DEFAULT_LANGUAGE, LANGUAGES, type Language }
 
 function isLanguage(value: unknown): value is Language {
-  return value === 'en' || value === 'fr'
+  return (LANGUAGES as readonly unknown[]).includes(value)
 }
 
 /** One translator per language, made once: an I18n is read-only unless switchLocale is called. */

@@ -7,11 +7,6 @@ import { AccountMail } from '#mails/account_mail'
  */
 export default class AccountExistsNotice extends AccountMail {
   constructor(recipient: string, language: string) {
-    super(recipient, language, 'account_exists')
-  }
-
-  protected body() {
-    const t = (key: string) => this.i18n.t(`mail.account_exists.${key}`)
-    return { paragraphs: [this.i18n.t('mail.common.greeting'), t('body'), t('advice')] }
+    super(recipient, language, { key: 'account_exists', lines: ['body', 'advice'] })
   }
 }

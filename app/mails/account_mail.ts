@@ -2,8 +2,19 @@ import { BaseMail } from '@adonisjs/mail'
 import string from '@adonisjs/core/helpers/string'
 import type { I18n } from '@adonisjs/i18n'
 import { translator } from '#helpers/languages'
+import { frontendUrl } from '#config/accounts'
 
-type Body = { paragraphs: string[]; link?: { url: string; label: string } }
+/** What an account email says, by name in its section of resources/lang/<locale>/mail.json. */
+type Content = {
+  /** The section: its `subject`, and the paragraphs named in `lines`. */
+  key: string
+  /** The paragraphs after the common greeting. */
+  lines: string[]
+  /** Values for those paragraphs' placeholders. */
+  data?: Record<string, unknown>
+  /** A one-use link: the section's `link` label, to `path` on the frontend with `token` in its query. */
+  link?: { path: string; token: string }
+}
 
 /**
  * Account emails: fixed text from the `mail` catalogue in the recipient's
@@ -12,30 +23,35 @@ type Body = { paragraphs: string[]; link?: { url: string; label: string } }
  * its token back (a GET never spends a token).
  */
 export abstract class AccountMail extends BaseMail {
-  protected i18n: I18n
+  private i18n: I18n
 
-  /** `key`: the email's section of resources/lang/<locale>/mail.json. */
   constructor(
-    protected recipient: string,
+    private recipient: string,
     language: string,
-    key: string
+    private content: Content
   ) {
     super()
     this.i18n = translator(language)
-    this.subject = this.i18n.t(`mail.${key}.subject`)
+    this.subject = this.i18n.t(`mail.${content.key}.subject`)
   }
 
-  protected abstract body(): Body
-
   prepare() {
-    const { paragraphs, link } = this.body()
-    const linkLine = link ? [this.i18n.t('mail.common.link_line', link)] : []
+    const { key, lines, data, link } = this.content
+    const paragraphs = [
+      this.i18n.t('mail.common.greeting'),
+      ...lines.map((line) => this.i18n.t(`mail.${key}.${line}`, data)),
+    ]
+    const anchor = link && {
+      url: frontendLink(link.path, link.token),
+      label: this.i18n.t(`mail.${key}.link`),
+    }
+    const linkLine = anchor ? [this.i18n.t('mail.common.link_line', anchor)] : []
     const text = [...paragraphs, ...linkLine].join('\n\n')
     const html = `<!doctype html>
 <html lang="${this.i18n.locale}">
   <body style="font-family: sans-serif; line-height: 1.5; color: #1f2933">
 ${paragraphs.map((paragraph) => `    <p>${string.escapeHTML(paragraph)}</p>`).join('\n')}
-${link ? `    <p><a href="${string.escapeHTML(link.url)}">${string.escapeHTML(link.label)}</a></p>` : ''}
+${anchor ? `    <p><a href="${string.escapeHTML(anchor.url)}">${string.escapeHTML(anchor.label)}</a></p>` : ''}
   </body>
 </html>
 `
@@ -43,9 +59,8 @@ ${link ? `    <p><a href="${string.escapeHTML(link.url)}">${string.escapeHTML(li
   }
 }
 
-/** A link to `path` on the frontend with `token` in its query. */
-export function frontendLink(base: string, path: string, token: string) {
-  const url = new URL(`${base}${path}`)
+function frontendLink(path: string, token: string) {
+  const url = new URL(`${frontendUrl}${path}`)
   url.searchParams.set('token', token)
   return url.toString()
 }

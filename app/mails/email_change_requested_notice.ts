@@ -1,18 +1,12 @@
 import { AccountMail } from '#mails/account_mail'
 
-/** Sent to the current address when a move to `newEmail` is asked for. */
+/** Sent to the current address when a move to `email` is asked for. */
 export default class EmailChangeRequestedNotice extends AccountMail {
-  constructor(
-    recipient: string,
-    language: string,
-    private newEmail: string
-  ) {
-    super(recipient, language, 'email_change_requested')
-  }
-
-  protected body() {
-    const t = (key: string) =>
-      this.i18n.t(`mail.email_change_requested.${key}`, { email: this.newEmail })
-    return { paragraphs: [this.i18n.t('mail.common.greeting'), t('body'), t('warning')] }
+  constructor(recipient: string, language: string, email: string) {
+    super(recipient, language, {
+      key: 'email_change_requested',
+      lines: ['body', 'warning'],
+      data: { email },
+    })
   }
 }

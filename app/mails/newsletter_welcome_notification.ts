@@ -2,15 +2,7 @@ import { BaseMail } from '@adonisjs/mail'
 import type { I18n } from '@adonisjs/i18n'
 import { newsletterListId } from '#config/mail'
 import { translator } from '#helpers/languages'
-
-/** Every value put into the HTML, which builds it itself, is escaped. */
-function escapeHtml(value: string) {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('"', '&quot;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-}
+import { escapeHtml } from '#helpers/html'
 
 const t = (i18n: I18n, key: string, data?: Record<string, unknown>) =>
   i18n.t(`mail.newsletter_welcome.${key}`, data)

@@ -1,6 +1,6 @@
 import vine from '@vinejs/vine'
 import { characters, text, withoutNulCharacter } from '#validators/rules'
-import { accountLocales } from '#config/accounts'
+import { LANGUAGES } from '#helpers/languages'
 
 /** Emails compare case-insensitively: they are stored lower-cased. */
 const email = () => text({ max: 254 }).email().toLowerCase()
@@ -45,7 +45,7 @@ export const destroySessionValidator = vine.create({
 /** PATCH: every field optional; null clears the name, or the language (requests then choose). */
 export const updateProfileValidator = vine.create({
   fullName: text({ max: 255 }).nullable().optional(),
-  locale: vine.enum(accountLocales).nullable().optional(),
+  locale: vine.enum(LANGUAGES).nullable().optional(),
 })
 
 export const changeEmailValidator = vine.create({

@@ -1,4 +1,5 @@
 import type { I18n } from '@adonisjs/i18n'
+import { escapeHtml } from '#helpers/html'
 
 /**
  * The page of GET /newsletter/unsubscribe: self-contained (no script, no
@@ -33,12 +34,4 @@ export function newsletterUnsubscribePage(
   </body>
 </html>
 `
-}
-
-function escapeHtml(value: string) {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('"', '&quot;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
 }

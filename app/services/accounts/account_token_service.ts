@@ -2,8 +2,16 @@ import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import AccountToken, { type AccountTokenPurpose } from '#models/account_token'
-import InvalidTokenException from '#exceptions/invalid_token_exception'
+import User from '#models/user'
 import { EmailedToken } from '#services/accounts/emailed_token'
+import { accountTokens } from '#config/accounts'
+
+/** How long a link of each purpose lives (config/accounts.ts). */
+const LIFETIMES: Record<AccountTokenPurpose, string> = {
+  password_reset: accountTokens.passwordResetTtl,
+  email_verification: accountTokens.emailVerificationTtl,
+  email_change: accountTokens.emailChangeTtl,
+}
 
 /**
  * Password reset, email verification and email change tokens. One live
@@ -15,15 +23,11 @@ export default class AccountTokenService {
   async issue(
     userId: string,
     purpose: AccountTokenPurpose,
-    ttl: string,
     { email = null }: { email?: string | null } = {}
   ) {
-    const { secret, hash, expiresAt } = EmailedToken.create(ttl)
+    const { secret, hash, expiresAt } = EmailedToken.create(LIFETIMES[purpose])
     const row = await db.transaction(async (trx) => {
-      await AccountToken.query({ client: trx })
-        .where('user_id', userId)
-        .where('purpose', purpose)
-        .delete()
+      await this.revokeAll(userId, purpose, trx)
       return AccountToken.create(
         { userId, purpose, hash, email, expiresAt: DateTime.fromJSDate(expiresAt) },
         { client: trx }
@@ -33,33 +37,22 @@ export default class AccountTokenService {
   }
 
   /**
-   * Spends a token within `trx` and returns its user's id: the row is locked
-   * and deleted, so two requests with one token cannot both succeed. Any
-   * token that is not live is one 400, whatever the reason.
+   * Spends a token within `trx` and returns its account, and for an email
+   * change the address it moves to: the row is locked and deleted, so two
+   * requests with one token cannot both succeed. Any token that is not live
+   * is one 400, whatever the reason.
    */
   async spend(value: unknown, purpose: AccountTokenPurpose, trx: TransactionClientContract) {
-    const row = await this.spendRow(value, purpose, trx)
-    return row.userId
-  }
-
-  /** As `spend`, returning the spent row (its user and, for an email change, its address). */
-  async spendRow(value: unknown, purpose: AccountTokenPurpose, trx: TransactionClientContract) {
-    const decoded = EmailedToken.identify(value)
-    if (!decoded) throw new InvalidTokenException()
+    const { identifier, secret } = EmailedToken.identify(value)
     const row = await AccountToken.query({ client: trx })
-      .where('id', decoded.identifier)
+      .where('id', identifier)
       .where('purpose', purpose)
       .forUpdate()
       .first()
-    if (!row) throw new InvalidTokenException()
-    const token = new EmailedToken({
-      id: row.id,
-      hash: row.hash,
-      expiresAt: row.expiresAt.toJSDate(),
-    })
-    if (!token.accepts(decoded.secret)) throw new InvalidTokenException()
+    EmailedToken.assertLive(row, secret)
     await row.useTransaction(trx).delete()
-    return row
+    const user = await User.findOrFail(row.userId, { client: trx })
+    return { user, email: row.email }
   }
 
   /** Voids every token of a user for `purpose`. */

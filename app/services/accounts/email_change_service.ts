@@ -12,7 +12,6 @@ import AccountTokenService from '#services/accounts/account_token_service'
 import MailDelivery from '#services/platform/mail_delivery'
 import SessionRegistry from '#services/accounts/session_registry'
 import { isUniqueViolation } from '#helpers/database_errors'
-import { accountTokens } from '#config/accounts'
 import { message } from '#exceptions/api_exception'
 import type { Language } from '#helpers/languages'
 
@@ -47,9 +46,7 @@ export default class EmailChangeService {
         new AccountExistsNotice(email, taken.locale ?? requestLanguage)
       )
     } else {
-      const token = await this.tokens.issue(user.id, 'email_change', accountTokens.emailChangeTtl, {
-        email,
-      })
+      const token = await this.tokens.issue(user.id, 'email_change', { email })
       this.delivery.sendInBackground(new EmailChangeConfirmation(email, language, token))
     }
     this.delivery.sendInBackground(new EmailChangeRequestedNotice(user.email, language, email))
@@ -65,10 +62,9 @@ export default class EmailChangeService {
    */
   async confirm(token: string, requestLanguage: Language, keepSessionId?: string) {
     const { user, formerEmail } = await db.transaction(async (trx) => {
-      const row = await this.tokens.spendRow(token, 'email_change', trx)
-      const account = await User.findOrFail(row.userId, { client: trx })
+      const { user: account, email } = await this.tokens.spend(token, 'email_change', trx)
       const former = account.email
-      account.email = row.email!
+      account.email = email!
       account.emailVerifiedAt = DateTime.now()
       try {
         await account.save()

@@ -1,11 +1,10 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
-import User from '#models/user'
+import type User from '#models/user'
 import EmailVerificationNotification from '#mails/email_verification_notification'
 import AccountTokenService from '#services/accounts/account_token_service'
 import MailDelivery from '#services/platform/mail_delivery'
-import { accountTokens } from '#config/accounts'
 import type { Language } from '#helpers/languages'
 
 @inject()
@@ -23,11 +22,7 @@ export default class EmailVerificationService {
    */
   async send(user: User, requestLanguage: Language) {
     if (user.emailVerifiedAt) return
-    const token = await this.tokens.issue(
-      user.id,
-      'email_verification',
-      accountTokens.emailVerificationTtl
-    )
+    const token = await this.tokens.issue(user.id, 'email_verification')
     this.delivery.sendInBackground(
       new EmailVerificationNotification(user.email, user.locale ?? requestLanguage, token)
     )
@@ -36,8 +31,7 @@ export default class EmailVerificationService {
   /** Spends the token and marks the address verified. */
   async verify(token: string) {
     return db.transaction(async (trx) => {
-      const userId = await this.tokens.spend(token, 'email_verification', trx)
-      const user = await User.findOrFail(userId, { client: trx })
+      const { user } = await this.tokens.spend(token, 'email_verification', trx)
       user.emailVerifiedAt ??= DateTime.now()
       await user.save()
       return user

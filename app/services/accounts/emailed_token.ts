@@ -1,6 +1,11 @@
 import { type Secret, VerificationToken } from '@adonisjs/core/helpers'
 import string from '@adonisjs/core/helpers/string'
+import type { DateTime } from 'luxon'
+import InvalidTokenException from '#exceptions/invalid_token_exception'
 import { accountTokens } from '#config/accounts'
+
+/** A stored token: an account token's row or an invitation's. */
+type StoredToken = { id: string; hash: string; expiresAt: DateTime }
 
 /**
  * The public side of an emailed token (`<id>.<secret>`, base64url), built
@@ -24,17 +29,25 @@ export class EmailedToken extends VerificationToken {
     return { secret, hash, expiresAt }
   }
 
-  /** The row id a public value names, or null when it is not one of ours. */
+  /** The row id and secret a public value names; a value that is not one of ours is the 400. */
   static identify(value: unknown) {
-    if (typeof value !== 'string' || value.length > 200) return null
-    const decoded = this.decode(value)
-    if (!decoded || !/^[0-9a-f-]{36}$/.test(decoded.identifier)) return null
+    const decoded = typeof value === 'string' && value.length <= 200 ? this.decode(value) : null
+    if (!decoded || !/^[0-9a-f-]{36}$/.test(decoded.identifier)) throw new InvalidTokenException()
     return decoded
   }
 
-  /** Whether `secret` is this token's and it has not expired. */
-  accepts(secret: Secret<string>) {
-    return this.verify(secret) && !this.isExpired()
+  /**
+   * Throws the 400 unless `row` was found and `secret` is its secret, not
+   * expired: any token that is not live is one answer, whatever the reason.
+   */
+  static assertLive<Row extends StoredToken>(
+    row: Row | null,
+    secret: Secret<string>
+  ): asserts row is Row {
+    if (!row) throw new InvalidTokenException()
+    const { id, hash, expiresAt } = row
+    const token = new EmailedToken({ id, hash, expiresAt: expiresAt.toJSDate() })
+    if (!token.verify(secret) || token.isExpired()) throw new InvalidTokenException()
   }
 
   /** The value to put in a link. */

@@ -35,11 +35,7 @@ export default class PasswordService {
       const allowed = await passwordResetEmailLimiter().attempt(`reset_${email}`, () => true)
       const user = await User.findBy('email', email)
       if (!allowed || !user) return
-      const token = await this.tokens.issue(
-        user.id,
-        'password_reset',
-        accountTokens.passwordResetTtl
-      )
+      const token = await this.tokens.issue(user.id, 'password_reset')
       this.delivery.sendInBackground(
         new PasswordResetNotification(user.email, user.locale ?? requestLanguage, token)
       )
@@ -53,8 +49,7 @@ export default class PasswordService {
    */
   async reset(token: string, password: string, requestLanguage: Language) {
     const user = await db.transaction(async (trx) => {
-      const userId = await this.tokens.spend(token, 'password_reset', trx)
-      const owner = await User.findOrFail(userId, { client: trx })
+      const { user: owner } = await this.tokens.spend(token, 'password_reset', trx)
       owner.password = password
       owner.emailVerifiedAt ??= DateTime.now()
       await owner.save()

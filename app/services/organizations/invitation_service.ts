@@ -172,7 +172,6 @@ export default class InvitationService {
    */
   async accept(value: string, user: User) {
     const decoded = EmailedToken.identify(value)
-    if (!decoded) throw new InvalidTokenException()
     return db.transaction(async (trx) => {
       const found = await OrganizationInvitation.query({ client: trx })
         .where('id', decoded.identifier)
@@ -184,13 +183,7 @@ export default class InvitationService {
         .where('id', decoded.identifier)
         .forUpdate()
         .first()
-      if (!invitation) throw new InvalidTokenException()
-      const token = new EmailedToken({
-        id: invitation.id,
-        hash: invitation.hash,
-        expiresAt: invitation.expiresAt.toJSDate(),
-      })
-      if (!token.accepts(decoded.secret)) throw new InvalidTokenException()
+      EmailedToken.assertLive(invitation, decoded.secret)
       if (invitation.email !== user.email) {
         throw new ForbiddenException(message('errors.auth.invitation_for_another_address'))
       }

@@ -7,9 +7,11 @@ import { redisSessionStore } from '#session/redis_session_store'
 /**
  * Sessions live server-side (PostgreSQL by default, Redis as an option), so
  * logout and expiry take effect on every instance. The cookie only carries
- * the signed session id. The database store reads the session and its user
- * in one statement and extends an unchanged session at most once an hour
- * (app/session/database_session_store.ts).
+ * the signed session id. The database store reads the session, its user and
+ * (limiter in PostgreSQL too) the user's API quota in one statement
+ * (app/session/session_read.ts), and both stores extend an unchanged session
+ * at most once an hour; the cookie is sent again only then
+ * (app/middleware/session_middleware.ts).
  */
 const sessionConfig = defineConfig({
   enabled: true,

@@ -231,6 +231,17 @@ export class SessionSchema extends BaseModel {
   declare userId: string | null
 }
 
+export class UserRequestQuotaSchema extends BaseModel {
+  static $columns = ['spent', 'userId', 'windowEndsAtMs'] as const
+  $columns = UserRequestQuotaSchema.$columns
+  @column()
+  declare spent: number
+  @column({ isPrimary: true })
+  declare userId: string
+  @column()
+  declare windowEndsAtMs: bigint | number
+}
+
 export class UserSchema extends BaseModel {
   static $columns = ['createdAt', 'email', 'emailVerifiedAt', 'fullName', 'id', 'locale', 'password', 'updatedAt'] as const
   $columns = UserSchema.$columns

@@ -10,7 +10,7 @@
 import app from '@adonisjs/core/services/app'
 import limiter from '@adonisjs/limiter/services/main'
 import { LimiterResponse, errors as limiterErrors, type HttpLimiter } from '@adonisjs/limiter'
-import { consumeQuotaWithSession, quotaConsumedWithSession } from '#session/session_quota'
+import { UserRequestQuota, type SpentQuota } from '#session/session_read'
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import { isMonitoringSecret } from '#helpers/monitoring_secret'
@@ -61,50 +61,55 @@ const unsubscribeLimit = limiter.define('newsletter_unsubscribe', (ctx) =>
   limiter.allowRequests(300).every('1 minute').usingKey(`ip_${ctx.request.ip()}`)
 )
 
-/**
- * A signed-in user's API limit is consumed by the statement that reads their
- * session when sessions and counters are both in PostgreSQL (one round trip
- * less per request): the same row `rlflx:api_user_<id>` (rate-limiter-
- * flexible's default key prefix) the limiter would write.
- */
-const API_USER_REQUESTS = 100
-consumeQuotaWithSession(
-  limiter.config.default === 'database'
-    ? { keyPrefix: 'rlflx:api_user_', durationMs: 60_000 }
-    : null
-)
+/** The global API limits (contract): per signed-in user, else per IP. */
+export const apiLimits = {
+  user: { requests: 100, duration: '1 minute' },
+  ip: { requests: 10, duration: '1 minute' },
+} as const
 
-/** The limiter's answer for a counter the session read already consumed. */
-function consumedWithSession(ctx: HttpContext, userId: string) {
-  const consumed = quotaConsumedWithSession(ctx, userId)
-  if (!consumed) return null
+/**
+ * Where a signed-in user's API limit is counted when the limiter is in
+ * PostgreSQL: `user_request_quotas`, consumed by the statement that reads the
+ * session when sessions are there too (app/session/session_read.ts: one round
+ * trip for who is asking and their quota). Null: the limiter counts it.
+ */
+export const userQuota =
+  limiter.config.default === 'database' ? new UserRequestQuota(apiLimits.user) : null
+
+/** The limiter's answer for a user's quota spent in `user_request_quotas`. */
+function answerFor({ limit, spent, windowEndsAt }: SpentQuota) {
   const response = new LimiterResponse({
-    limit: API_USER_REQUESTS,
-    remaining: Math.max(API_USER_REQUESTS - consumed.points, 0),
-    consumed: consumed.points,
-    availableIn: Math.ceil(Math.max(consumed.expire - Date.now(), 0) / 1000),
+    limit,
+    remaining: Math.max(limit - spent, 0),
+    consumed: spent,
+    availableIn: Math.ceil(Math.max(windowEndsAt - Date.now(), 0) / 1000),
   })
-  if (consumed.points > API_USER_REQUESTS) throw new limiterErrors.E_TOO_MANY_REQUESTS(response)
+  if (spent > limit) throw new limiterErrors.E_TOO_MANY_REQUESTS(response)
   return response
 }
 
 /**
- * The global API limits: 100 per minute per signed-in user, 10 per minute
- * per IP otherwise. One statement per request: `limiter.define()` reads the
- * counter before consuming it (two round trips); consuming alone refuses the
- * same requests, as these limits have no block duration. None at all when
- * the session read consumed it.
+ * One request of `userId`'s API limit: taken by the session read when it
+ * could, else consumed now, in `userQuota`; the limiter's when that is null.
+ */
+async function consumeUserLimit(ctx: HttpContext, userId: string) {
+  if (!userQuota) return limiter.use(apiLimits.user).consume(`api_user_${userId}`)
+  return answerFor(ctx.sessionRead?.spentQuota(userId) ?? (await userQuota.consume(userId)))
+}
+
+/**
+ * The global API limits. One statement per request: `limiter.define()`
+ * reads the counter before consuming it (two round trips); consuming alone
+ * refuses the same requests, as these limits have no block duration. None
+ * at all when the session read consumed the user's.
  */
 export const throttleApi = async (ctx: HttpContext, next: NextFn) => {
   const user = ctx.auth.user
-  const [requests, key] = user
-    ? [API_USER_REQUESTS, `user_${user.id}`]
-    : [10, `ip_${ctx.request.ip()}`]
   let consumed: LimiterResponse
   try {
-    consumed =
-      (user && consumedWithSession(ctx, user.id)) ||
-      (await limiter.use({ requests, duration: '1 minute' }).consume(`api_${key}`))
+    consumed = user
+      ? await consumeUserLimit(ctx, user.id)
+      : await limiter.use(apiLimits.ip).consume(`api_ip_${ctx.request.ip()}`)
   } catch (error) {
     throw countRejection('api', error)
   }

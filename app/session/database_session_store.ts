@@ -2,9 +2,8 @@ import { MessageBuilder } from '@adonisjs/core/helpers'
 import string from '@adonisjs/core/helpers/string'
 import { configProvider } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { runPrepared } from '#helpers/prepared_statement'
 import { isExtensionDue, verifySessionData } from '#session/session_expiry'
-import { noteQuotaConsumed, sessionQuota } from '#session/session_quota'
+import { SessionRead } from '#session/session_read'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type {
   SessionConfig,
@@ -17,13 +16,6 @@ import type {
 /** The session key the `web` guard keeps the user id under. */
 const USER_ID_KEY = 'auth_web'
 
-/** The user row each request read together with its session (see SessionUserProvider). */
-const usersReadWithSession = new WeakMap<HttpContext, Record<string, unknown>>()
-
-export function userReadWithSession(ctx: HttpContext) {
-  return usersReadWithSession.get(ctx)
-}
-
 type Options = {
   /** An unchanged session is extended once this much of its age has passed. */
   refreshAfter: string
@@ -31,33 +23,12 @@ type Options = {
   gcProbability: number
 }
 
-const READ = `SELECT s.data AS session_data, s.expires_at AS session_expires_at, u.*
-  FROM sessions s LEFT JOIN users u ON u.id = s.user_id
- WHERE s.id = $1`
-
-/**
- * READ, and the API limit of the session's user consumed in the same
- * statement (see session_quota.ts): only for a live session of an existing
- * user, with rate-limiter-flexible's own upsert ($2 key prefix, $3 expiry of
- * a new window, $4 now, both in ms). `id` of `r` is the user's.
- */
-const READ_WITH_QUOTA = `WITH r AS (${READ}),
-q AS (
-  INSERT INTO rate_limits (key, points, expire)
-  SELECT $2 || r.id, 1, $3 FROM r
-   WHERE r.id IS NOT NULL AND r.session_expires_at >= to_timestamp($4::bigint / 1000.0)
-  ON CONFLICT (key) DO UPDATE SET
-    points = CASE WHEN rate_limits.expire <= $4 THEN 1 ELSE rate_limits.points + 1 END,
-    expire = CASE WHEN rate_limits.expire <= $4 THEN $3 ELSE rate_limits.expire END
-  RETURNING points AS quota_points, expire AS quota_expire)
-SELECT r.*, q.* FROM r LEFT JOIN q ON true`
-
 /**
  * The `sessions` table, read in one statement per request:
  *
- * - the row is joined with its user (`user_id`, kept beside the signed data on
- *   every write), so the auth guard needs no second SELECT, and the user's API
- *   limit is consumed by the same statement when the limiter is in PostgreSQL;
+ * - the row is read through the request's `SessionRead` (session_read.ts),
+ *   which joins it with its user (`user_id`, kept beside the signed data on
+ *   every write) and consumes the user's API quota in the same statement;
  * - an unchanged session is not written back on every request: its expiry is
  *   pushed forward only when `refreshAfter` has passed since the last push.
  *
@@ -69,44 +40,22 @@ export class DatabaseSessionStore implements SessionStoreWithTaggingContract {
 
   constructor(
     private client: QueryClientContract,
-    /** Null when used outside a request (SessionCollection). */
-    private ctx: HttpContext | null,
+    /** The request's read (a bare one outside a request: SessionCollection). */
+    private sessionRead: SessionRead,
     private ttlSeconds: number,
     private options: { refreshAfterMs: number; gcProbability: number }
   ) {}
 
   async read(sessionId: string): Promise<SessionData | null> {
     const now = Date.now()
-    const quota = this.ctx ? sessionQuota() : null
-    const { rows } = quota
-      ? await runPrepared('read_session_quota', READ_WITH_QUOTA, [
-          sessionId,
-          quota.keyPrefix,
-          now + quota.durationMs,
-          now,
-        ])
-      : await runPrepared('read_session', READ, [sessionId])
-    if (!rows.length) return null
-    const {
-      session_data: data,
-      session_expires_at: expiresAt,
-      quota_points: points,
-      quota_expire: quotaExpire,
-      ...user
-    } = rows[0]
-
-    this.#expiresAt = new Date(expiresAt).getTime()
+    const row = await this.sessionRead.session(sessionId, now)
+    if (!row) return null
+    this.#expiresAt = row.expiresAt
     if (now > this.#expiresAt) {
       await this.destroy(sessionId)
       return null
     }
-    if (user.id && this.ctx) {
-      usersReadWithSession.set(this.ctx, user)
-      if (points !== null && points !== undefined) {
-        noteQuotaConsumed(this.ctx, { userId: user.id, points, expire: Number(quotaExpire) })
-      }
-    }
-    return verifySessionData(data, sessionId)
+    return verifySessionData(row.data, sessionId)
   }
 
   async write(sessionId: string, values: SessionData) {
@@ -133,19 +82,17 @@ export class DatabaseSessionStore implements SessionStoreWithTaggingContract {
 
   /**
    * Called for every unchanged session: a write only when the expiry is due
-   * to move. False when it did not move: the session package then sends no
-   * Set-Cookie (patches/@adonisjs+session+8.1.0.patch), so the cookie is
-   * signed again only when its expiry moves with the row's.
+   * to move. Noted on the request's read: the session middleware sends the
+   * cookie again only when its expiry moved with the row's.
    */
   async touch(sessionId: string) {
-    if (!isExtensionDue(this.#expiresAt, this.ttlSeconds, this.options.refreshAfterMs)) {
-      return false
-    }
+    const due = isExtensionDue(this.#expiresAt, this.ttlSeconds, this.options.refreshAfterMs)
+    this.sessionRead.noteTouch(due)
+    if (!due) return
     await this.client
       .from('sessions')
       .where('id', sessionId)
       .update({ expires_at: this.#newExpiry() })
-    return true
   }
 
   /**
@@ -192,9 +139,10 @@ export function databaseSessionStore(options: Options) {
       gcProbability: options.gcProbability,
     }
     let ttlSeconds: number | undefined
-    return (ctx: HttpContext, config: SessionConfig) => {
+    return (ctx: HttpContext | null, config: SessionConfig) => {
       ttlSeconds ??= string.seconds.parse(config.age)
-      return new DatabaseSessionStore(db.connection(), ctx, ttlSeconds, storeOptions)
+      const sessionRead = ctx?.sessionRead ?? new SessionRead()
+      return new DatabaseSessionStore(db.connection(), sessionRead, ttlSeconds, storeOptions)
     }
   })
 }

@@ -1,10 +1,13 @@
 import string from '@adonisjs/core/helpers/string'
 import { configProvider } from '@adonisjs/core'
 import { stores } from '@adonisjs/session'
+import type { HttpContext } from '@adonisjs/core/http'
 import type { RedisConnections } from '@adonisjs/redis/types'
 import type { Cluster, Redis } from 'ioredis'
 import { isExtensionDue, verifySessionData } from '#session/session_expiry'
+import { SessionRead } from '#session/session_read'
 import type {
+  SessionConfig,
   SessionData,
   SessionStoreFactory,
   SessionStoreWithTaggingContract,
@@ -31,7 +34,9 @@ export class RedisSessionStore implements SessionStoreWithTaggingContract {
     private store: SessionStoreWithTaggingContract,
     private connection: Redis | Cluster,
     private ttlSeconds: number,
-    private refreshAfterMs: number
+    private refreshAfterMs: number,
+    /** The request's read, told whether `touch()` moved the expiry. */
+    private sessionRead = new SessionRead()
   ) {}
 
   async read(sessionId: string): Promise<SessionData | null> {
@@ -42,11 +47,11 @@ export class RedisSessionStore implements SessionStoreWithTaggingContract {
     return verifySessionData(contents, sessionId)
   }
 
-  /** False when the expiry did not move: no Set-Cookie then (as the database store). */
+  /** Noted on the request's read: no Set-Cookie when the expiry did not move (as the database store). */
   async touch(sessionId: string) {
-    if (!isExtensionDue(this.#expiresAt, this.ttlSeconds, this.refreshAfterMs)) return false
-    await this.store.touch(sessionId)
-    return true
+    const due = isExtensionDue(this.#expiresAt, this.ttlSeconds, this.refreshAfterMs)
+    this.sessionRead.noteTouch(due)
+    if (due) await this.store.touch(sessionId)
   }
 
   write(sessionId: string, values: SessionData) {
@@ -77,13 +82,14 @@ export function redisSessionStore(options: Options) {
     const frameworkStores = await stores.redis({ connection: options.connection }).resolver(app)
     const refreshAfterMs = string.seconds.parse(options.refreshAfter) * 1000
     let ttlSeconds: number | undefined
-    return (ctx, config) => {
+    return (ctx: HttpContext | null, config: SessionConfig) => {
       ttlSeconds ??= string.seconds.parse(config.age)
       return new RedisSessionStore(
-        frameworkStores(ctx, config) as SessionStoreWithTaggingContract,
+        frameworkStores(ctx as HttpContext, config) as SessionStoreWithTaggingContract,
         redis.connection(options.connection).ioConnection,
         ttlSeconds,
-        refreshAfterMs
+        refreshAfterMs,
+        ctx?.sessionRead
       )
     }
   })

@@ -1,14 +1,13 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { SessionLucidUserProvider } from '@adonisjs/auth/session'
 import User from '#models/user'
-import { userReadWithSession } from '#session/database_session_store'
 import { runPrepared } from '#helpers/prepared_statement'
 
 /**
  * The `web` guard's users, one provider per request: the user the session
- * store already read with the session (same id) is used as is; otherwise
- * (Redis or cookie sessions) it is looked up by id, with a prepared
- * statement as every statement of the hot path.
+ * store already read with the session (`ctx.sessionRead`, same id) is used
+ * as is; otherwise (Redis or cookie sessions) it is looked up by id, with a
+ * prepared statement as every statement of the hot path.
  */
 export class SessionUserProvider extends SessionLucidUserProvider<typeof User> {
   constructor(private ctx: HttpContext) {
@@ -16,11 +15,10 @@ export class SessionUserProvider extends SessionLucidUserProvider<typeof User> {
   }
 
   async findById(identifier: string | number | BigInt) {
-    let row = userReadWithSession(this.ctx)
-    if (!row || row.id !== identifier) {
-      const { rows } = await runPrepared('find_user', 'SELECT * FROM users WHERE id = $1', [
-        String(identifier),
-      ])
+    const id = String(identifier)
+    let row: Record<string, unknown> | undefined = this.ctx.sessionRead?.userRow(id)
+    if (!row) {
+      const { rows } = await runPrepared('find_user', 'SELECT * FROM users WHERE id = $1', [id])
       row = rows[0]
     }
     return row ? this.createUserForGuard(User.$createFromAdapterResult(row)!) : null

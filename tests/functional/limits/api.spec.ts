@@ -133,21 +133,21 @@ test.group('API limits', (group) => {
     await db.assertHas('rate_limits', { key: 'rlflx:api_ip_127.0.0.1', points: 1 })
   })
 
-  test("a user's counter, consumed with the session read, is the limiter's own row", async ({
+  test("a user's counter, consumed with the session read, is a row of user_request_quotas", async ({
     client,
     db,
   }) => {
     const user = await UserFactory.create()
     const cookie = await sessionCookieFor(client, user)
-    const key = `rlflx:api_user_${user.id}`
+    const row = { user_id: user.id }
 
     const first = await client.get('/auth/me').header('cookie', cookie)
     first.assertStatus(200)
     first.assertHeader('x-ratelimit-remaining', '99')
-    await db.assertHas('rate_limits', { key, points: 1 })
+    await db.assertHas('user_request_quotas', { ...row, spent: 1 })
 
-    // Another instance (or the limiter itself) took the rest of this minute's budget.
-    await database.from('rate_limits').where('key', key).update({ points: 100 })
+    // Another instance took the rest of this minute's budget.
+    await database.from('user_request_quotas').where(row).update({ spent: 100 })
     const limited = await client.get('/auth/me').header('cookie', cookie)
     limited.assertStatus(429)
     limited.assertBody(TOO_MANY)
@@ -156,9 +156,9 @@ test.group('API limits', (group) => {
 
     // A window that has passed starts again at 1, as the limiter's own upsert does.
     await database
-      .from('rate_limits')
-      .where('key', key)
-      .update({ expire: Date.now() - 1 })
+      .from('user_request_quotas')
+      .where(row)
+      .update({ window_ends_at_ms: Date.now() - 1 })
     const again = await client.get('/auth/me').header('cookie', cookie)
     again.assertStatus(200)
     again.assertHeader('x-ratelimit-remaining', '99')
@@ -173,6 +173,6 @@ test.group('API limits', (group) => {
 
     response.assertStatus(401)
     response.assertBody(UNAUTHENTICATED)
-    await db.assertMissing('rate_limits', { key: `rlflx:api_user_${user.id}` })
+    await db.assertMissing('user_request_quotas', { user_id: user.id })
   })
 })

@@ -26,7 +26,7 @@ function sessionRoutes() {
 /** Rows per table (limits aside): what a refused request must leave alone. */
 async function snapshot() {
   const { rows } = await db.rawQuery<{ rows: { tablename: string }[] }>(
-    `SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('rate_limits') AND tablename NOT LIKE 'adonis_schema%' ORDER BY tablename`
+    `SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('rate_limits', 'user_request_quotas') AND tablename NOT LIKE 'adonis_schema%' ORDER BY tablename`
   )
   const counts: Record<string, number> = {}
   for (const { tablename } of rows) {

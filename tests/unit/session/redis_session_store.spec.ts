@@ -3,6 +3,7 @@ import { MessageBuilder } from '@adonisjs/core/helpers'
 import type { SessionData, SessionStoreWithTaggingContract } from '@adonisjs/session/types'
 import type { Cluster, Redis } from 'ioredis'
 import { RedisSessionStore } from '#session/redis_session_store'
+import { SessionRead } from '#session/session_read'
 
 const DAY = 24 * 3600
 const HOUR_MS = 3600 * 1000
@@ -84,11 +85,13 @@ test.group('Redis session store', () => {
   }) => {
     const redis = redisHolding('s1', { auth_web: 'u1' }, 10 * 60 * 1000)
     const { store, calls } = frameworkStore()
-    const sessions = new RedisSessionStore(store, redis.connection, 7 * DAY, HOUR_MS)
+    const read = new SessionRead()
+    const sessions = new RedisSessionStore(store, redis.connection, 7 * DAY, HOUR_MS, read)
 
     await sessions.read('s1')
     await sessions.touch('s1')
     assert.deepEqual(calls, [])
+    assert.isFalse(read.expiryMoved)
   })
 
   test('an unchanged session last extended over refreshAfter ago is extended', async ({
@@ -96,11 +99,13 @@ test.group('Redis session store', () => {
   }) => {
     const redis = redisHolding('s1', { auth_web: 'u1' }, 2 * HOUR_MS)
     const { store, calls } = frameworkStore()
-    const sessions = new RedisSessionStore(store, redis.connection, 7 * DAY, HOUR_MS)
+    const read = new SessionRead()
+    const sessions = new RedisSessionStore(store, redis.connection, 7 * DAY, HOUR_MS, read)
 
     await sessions.read('s1')
     await sessions.touch('s1')
     assert.deepEqual(calls, ['touch s1'])
+    assert.isTrue(read.expiryMoved)
   })
 
   test('writes, deletions and tags are the package store’s', async ({ assert }) => {

@@ -37,13 +37,13 @@ const SESSION = {
 const SESSION_LIMIT = {
   name: 'b_session_limit',
   text: `WITH r AS (${SESSION.text}),
-         q AS (INSERT INTO rate_limits (key, points, expire)
-                SELECT 'api_user_' || r.id, 1, $2 FROM r
+         q AS (INSERT INTO user_request_quotas AS uq (user_id, spent, window_ends_at_ms)
+                SELECT r.id, 1, $2 FROM r
                  WHERE r.id IS NOT NULL AND r.expires_at >= to_timestamp($3::bigint / 1000.0)
-               ON CONFLICT (key) DO UPDATE SET
-                 points = CASE WHEN rate_limits.expire <= $3 THEN 1 ELSE rate_limits.points + 1 END,
-                 expire = CASE WHEN rate_limits.expire <= $3 THEN $2 ELSE rate_limits.expire END
-               RETURNING points)
+               ON CONFLICT (user_id) DO UPDATE SET
+                 spent = CASE WHEN uq.window_ends_at_ms <= $3 THEN 1 ELSE uq.spent + 1 END,
+                 window_ends_at_ms = CASE WHEN uq.window_ends_at_ms <= $3 THEN $2 ELSE uq.window_ends_at_ms END
+               RETURNING spent AS points)
          SELECT r.*, q.points FROM r LEFT JOIN q ON true`,
 }
 const LIMIT = {

@@ -2,8 +2,8 @@ import { Redis } from 'ioredis'
 import pg from 'pg'
 
 /**
- * Every rate-limit counter back to zero: the API's and the baseline's (one
- * table, or the API's Redis) and the peer's (its Redis). Each run starts
+ * Every rate-limit counter back to zero: the API's and the baseline's (its
+ * tables, or the API's Redis) and the peer's (its Redis). Each run starts
  * with fresh counters, so none of them serves cheap 429s because an earlier
  * run spent its users' minute.
  */
@@ -21,6 +21,7 @@ export async function limitResetter(
   return {
     async reset() {
       await client.query('DELETE FROM rate_limits')
+      await client.query('DELETE FROM user_request_quotas')
       for (const { redis, pattern } of stores) {
         const keys = await redis.keys(pattern)
         if (keys.length > 0) await redis.del(...keys)

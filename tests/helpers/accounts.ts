@@ -1,5 +1,6 @@
 import type { ApiClient } from '@japa/api-client'
 import db from '@adonisjs/lucid/services/db'
+import type { ModelAttributes } from '@adonisjs/lucid/types/model'
 import { appKey } from '#config/app'
 import { AppProcess } from '#tests/helpers/app_process'
 import type User from '#models/user'
@@ -28,6 +29,16 @@ export function sessionCookieOf(setCookie: string | string[] | undefined) {
   const session = cookies.find((cookie) => /^(__Host-)?session=/.test(cookie))
   if (!session) throw new Error('the response set no session cookie')
   return session.split(';')[0]
+}
+
+/**
+ * Sign-up → verify → sign-in in one step: an account as POST /auth/signup
+ * leaves it (from the factory; unverified unless `emailVerifiedAt` is
+ * given), signed in over HTTP. Returns the user and the session's `Cookie`.
+ */
+export async function signedIn(client: ApiClient, attributes: Partial<ModelAttributes<User>> = {}) {
+  const user = await UserFactory.merge(attributes).create()
+  return { user, cookie: await sessionCookieFor(client, user) }
 }
 
 /** A user, an organization they own (as its creator would), and their session cookie. */

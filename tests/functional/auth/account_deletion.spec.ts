@@ -9,6 +9,7 @@ import {
   secondInstance,
   sessionCookieFor,
   sessionCookieOf,
+  signedIn,
 } from '#tests/helpers/accounts'
 import { mailsTo } from '#tests/helpers/mails'
 import { smtpServer } from '#tests/helpers/smtp_server'
@@ -218,8 +219,7 @@ test.group('Auth account deletion', (group) => {
     client,
     assert,
   }) => {
-    const user = await UserFactory.create()
-    const cookie = await sessionCookieFor(client, user)
+    const { user, cookie } = await signedIn(client)
 
     const wrong = await client
       .delete('/auth/account')
@@ -254,7 +254,7 @@ test.group('Auth account deletion', (group) => {
     const anonymous = await client.delete('/auth/account').json({ currentPassword: 'x' })
     anonymous.assertStatus(401)
 
-    const cookie = await sessionCookieFor(client, await UserFactory.create())
+    const { cookie } = await signedIn(client)
     const missing = await client.delete('/auth/account').header('cookie', cookie).json({})
     missing.assertStatus(400)
     missing.assertBodyContains({

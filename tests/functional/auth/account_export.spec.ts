@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { UserFactory } from '#database/factories/user_factory'
 import { resetDatabase } from '#tests/helpers/database'
-import { sessionCookieFor, sessionCookieOf } from '#tests/helpers/accounts'
+import { sessionCookieOf, signedIn } from '#tests/helpers/accounts'
 import { mailsTo, tokenLinkIn } from '#tests/helpers/mails'
 import { smtpServer } from '#tests/helpers/smtp_server'
 import { subscribe } from '#tests/helpers/newsletter'
@@ -54,8 +54,7 @@ test.group('Auth account export', (group) => {
     )
 
     // An invitation it received from another organization.
-    const dave = await UserFactory.create()
-    const daveCookie = await sessionCookieFor(client, dave)
+    const { cookie: daveCookie } = await signedIn(client)
     const other = await client
       .post('/organizations')
       .header('cookie', daveCookie)
@@ -153,8 +152,7 @@ test.group('Auth account export', (group) => {
   })
 
   test('an account with nothing else has empty lists', async ({ client }) => {
-    const user = await UserFactory.merge({ email: 'zoe@example.com', fullName: 'Zoe' }).create()
-    const cookie = await sessionCookieFor(client, user)
+    const { user, cookie } = await signedIn(client, { email: 'zoe@example.com', fullName: 'Zoe' })
 
     const response = await client.get('/auth/account/export').header('cookie', cookie)
 

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { UserFactory } from '#database/factories/user_factory'
 import { resetDatabase } from '#tests/helpers/database'
-import { sessionCookieFor, sessionCookieOf } from '#tests/helpers/accounts'
+import { sessionCookieFor, sessionCookieOf, signedIn } from '#tests/helpers/accounts'
 import { mailsTo, tokenLinkIn } from '#tests/helpers/mails'
 import { smtpServer } from '#tests/helpers/smtp_server'
 import { frontendUrl } from '#config/accounts'
@@ -62,8 +62,7 @@ test.group('Auth email verification', (group) => {
     client,
     assert,
   }) => {
-    const user = await UserFactory.create()
-    const cookie = await sessionCookieFor(client, user)
+    const { user, cookie } = await signedIn(client)
     for (let resend = 0; resend < 2; resend++) {
       const response = await client.post('/auth/email/verification').header('cookie', cookie)
       response.assertStatus(202)
@@ -115,8 +114,7 @@ test.group('Auth email verification', (group) => {
     const anonymous = await client.post('/auth/email/verification')
     anonymous.assertStatus(401)
 
-    const user = await UserFactory.create()
-    const cookie = await sessionCookieFor(client, user)
+    const { user, cookie } = await signedIn(client)
     for (let resend = 0; resend < 6; resend++) {
       const response = await client.post('/auth/email/verification').header('cookie', cookie)
       response.assertStatus(202)

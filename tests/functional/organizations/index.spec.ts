@@ -4,7 +4,12 @@ import type { OrganizationRole } from '#types/organization'
 import { UserFactory } from '#database/factories/user_factory'
 import { OrganizationFactory } from '#database/factories/organization_factory'
 import { resetDatabase } from '#tests/helpers/database'
-import { addMember, memberWithOrganization, sessionCookieFor } from '#tests/helpers/accounts'
+import {
+  addMember,
+  memberWithOrganization,
+  sessionCookieFor,
+  signedIn,
+} from '#tests/helpers/accounts'
 
 /** An organization as the API answers it. */
 function shown(organization: Organization, role: OrganizationRole) {
@@ -53,7 +58,7 @@ test.group('Organizations index', (group) => {
 
   test('answers an empty list to someone without organizations', async ({ client }) => {
     await memberWithOrganization(client)
-    const cookie = await sessionCookieFor(client, await UserFactory.create())
+    const { cookie } = await signedIn(client)
 
     const response = await client.get('/organizations').header('cookie', cookie)
 

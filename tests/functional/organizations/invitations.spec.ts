@@ -7,6 +7,7 @@ import {
   memberWithOrganization,
   sessionCookieFor,
   sessionCookieOf,
+  signedIn,
 } from '#tests/helpers/accounts'
 import { decoded, mailsTo, tokenLinkIn } from '#tests/helpers/mails'
 import { smtpServer } from '#tests/helpers/smtp_server'
@@ -126,7 +127,7 @@ test.group('Organizations invitations', (group) => {
     const { organization, cookie } = await memberWithOrganization(client)
     const bob = await UserFactory.create()
     const { token } = await invite(client, organization.id, cookie, bob.email)
-    const eve = await sessionCookieFor(client, await UserFactory.create())
+    const { cookie: eve } = await signedIn(client)
 
     const refused = await client.post('/invitations/accept').header('cookie', eve).json({ token })
     refused.assertStatus(403)
@@ -148,8 +149,7 @@ test.group('Organizations invitations', (group) => {
 
   test('expired, revoked and tampered links are refused', async ({ client }) => {
     const { organization, cookie } = await memberWithOrganization(client)
-    const bob = await UserFactory.create()
-    const bobCookie = await sessionCookieFor(client, bob)
+    const { user: bob, cookie: bobCookie } = await signedIn(client)
 
     const first = await invite(client, organization.id, cookie, bob.email)
     const [id, secret] = first.token.split('.')
@@ -215,7 +215,7 @@ test.group('Organizations invitations', (group) => {
 
   test('non-members get 403 on every invitation route', async ({ client }) => {
     const { organization } = await memberWithOrganization(client)
-    const outsider = await sessionCookieFor(client, await UserFactory.create())
+    const { cookie: outsider } = await signedIn(client)
     const { organization: own, cookie } = await memberWithOrganization(client)
     const { response } = await invite(client, own.id, cookie, 'bob@example.com')
 

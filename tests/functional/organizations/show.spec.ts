@@ -3,7 +3,12 @@ import { test } from '@japa/runner'
 import { UserFactory } from '#database/factories/user_factory'
 import { OrganizationFactory } from '#database/factories/organization_factory'
 import { resetDatabase } from '#tests/helpers/database'
-import { addMember, memberWithOrganization, sessionCookieFor } from '#tests/helpers/accounts'
+import {
+  addMember,
+  memberWithOrganization,
+  sessionCookieFor,
+  signedIn,
+} from '#tests/helpers/accounts'
 
 const NOT_A_MEMBER = {
   errors: [{ message: 'You are not a member of this organization', code: 'auth.forbidden' }],
@@ -54,7 +59,7 @@ test.group('Organizations show', (group) => {
     assert,
   }) => {
     const { organization: existing } = await memberWithOrganization(client)
-    const cookie = await sessionCookieFor(client, await UserFactory.create())
+    const { cookie } = await signedIn(client)
 
     const forExisting = await client.get(`/organizations/${existing.id}`).header('cookie', cookie)
     const forMissing = await client.get(`/organizations/${randomUUID()}`).header('cookie', cookie)

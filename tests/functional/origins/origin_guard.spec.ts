@@ -4,7 +4,7 @@ import db from '@adonisjs/lucid/services/db'
 import { publicUrl } from '#config/app'
 import { UserFactory, FACTORY_PASSWORD } from '#database/factories/user_factory'
 import { resetDatabase } from '#tests/helpers/database'
-import { memberWithOrganization, sessionCookieFor } from '#tests/helpers/accounts'
+import { memberWithOrganization, signedIn } from '#tests/helpers/accounts'
 import { mailsTo } from '#tests/helpers/mails'
 import { rawRequest } from '#tests/helpers/raw_request'
 
@@ -39,7 +39,7 @@ test.group('Origin guard', (group) => {
   group.each.setup(() => resetDatabase())
 
   test('a same-site sibling page cannot sign the user out (body-less POST)', async ({ client }) => {
-    const cookie = await sessionCookieFor(client, await UserFactory.create())
+    const { cookie } = await signedIn(client)
 
     const logout = await client
       .post('/auth/logout')
@@ -55,8 +55,7 @@ test.group('Origin guard', (group) => {
     client,
     assert,
   }) => {
-    const user = await UserFactory.create()
-    const cookie = await sessionCookieFor(client, user)
+    const { user, cookie } = await signedIn(client)
 
     const resend = await client
       .post('/auth/email/verification')

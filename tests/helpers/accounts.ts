@@ -7,20 +7,34 @@ import type User from '#models/user'
 import type Organization from '#models/organization'
 import OrganizationMember from '#models/organization_member'
 import type { OrganizationRole } from '#types/organization'
-import { FACTORY_PASSWORD, UserFactory } from '#database/factories/user_factory'
+import { UserFactory } from '#database/factories/user_factory'
 import { OrganizationFactory } from '#database/factories/organization_factory'
+import { loginBody, signupBody } from '#tests/helpers/builders'
 
 /**
- * Logs in over HTTP (POST /auth/login) and returns the `Cookie` header of
- * the session, as a browser would send it.
+ * Logs a factory user in over HTTP (POST /auth/login) and returns the
+ * `Cookie` header of the session, as a browser would send it.
  */
-export async function sessionCookieFor(client: ApiClient, user: User) {
-  const response = await client.post('/auth/login').json({
-    email: user.email,
-    password: FACTORY_PASSWORD,
-  })
+export function sessionCookieFor(client: ApiClient, user: User) {
+  return signIn(client, loginBody(user))
+}
+
+/** POST /auth/login with `credentials`: 200, and the new session's `Cookie` header. */
+export async function signIn(client: ApiClient, credentials: { email: string; password: string }) {
+  const response = await client.post('/auth/login').json(credentials)
   response.assertStatus(200)
   return sessionCookieOf(response.headers()['set-cookie'])
+}
+
+/**
+ * POST /auth/signup with `body` (Ann's unless given): 201, the new account's
+ * id, its session's `Cookie` header (sign-up signs in) and the answer.
+ */
+export async function signUp(client: ApiClient, body: object = signupBody()) {
+  const response = await client.post('/auth/signup').json(body)
+  response.assertStatus(201)
+  const cookie = sessionCookieOf(response.headers()['set-cookie'])
+  return { id: response.body().data.id as string, cookie, response }
 }
 
 /** The `session=...` pair (`__Host-session=...` in production) from a response's Set-Cookie headers. */

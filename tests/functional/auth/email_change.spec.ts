@@ -13,6 +13,7 @@ import {
 import { mailsTo, tokenLinkIn, decoded } from '#tests/helpers/mails'
 import { smtpServer } from '#tests/helpers/smtp_server'
 import { frontendUrl } from '#config/accounts'
+import { loginBody } from '#tests/helpers/builders'
 
 const LINK_SUBJECT = 'Confirm your new email address'
 const REQUESTED_SUBJECT = 'A change of your email address was requested'
@@ -191,9 +192,7 @@ test.group('Auth email change', (group) => {
       response.assertStatus(400)
       response.assertBodyContains({ errors: [{ field: 'token' }] })
     }
-    const me = await client
-      .post('/auth/login')
-      .json({ email: user.email, password: FACTORY_PASSWORD })
+    const me = await client.post('/auth/login').json(loginBody(user))
     me.assertStatus(200)
   })
 

@@ -6,14 +6,15 @@ import {
   clearLimits,
   memberWithOrganization,
   sessionCookieFor,
-  sessionCookieOf,
   signedIn,
+  signUp,
 } from '#tests/helpers/accounts'
 import { decoded, mailsTo, tokenLinkIn } from '#tests/helpers/mails'
 import { smtpServer } from '#tests/helpers/smtp_server'
 import { ISO_UTC } from '#tests/helpers/events'
 import { frontendUrl } from '#config/accounts'
 import type { ApiClient } from '@japa/api-client'
+import { signupBody } from '#tests/helpers/builders'
 
 const SUBJECT = 'You are invited to join an organization'
 const INVALID_TOKEN = {
@@ -112,13 +113,10 @@ test.group('Organizations invitations', (group) => {
     const { organization, cookie } = await memberWithOrganization(client)
     const { token } = await invite(client, organization.id, cookie, 'new@example.com')
 
-    const signup = await client
-      .post('/auth/signup')
-      .json({ email: 'new@example.com', password: 'correct horse' })
-    signup.assertStatus(201)
+    const { cookie: newcomer } = await signUp(client, signupBody({ email: 'new@example.com' }))
     const accept = await client
       .post('/invitations/accept')
-      .header('cookie', sessionCookieOf(signup.headers()['set-cookie']))
+      .header('cookie', newcomer)
       .json({ token })
     accept.assertStatus(200)
   })

@@ -12,8 +12,9 @@ import {
   testDatabaseUrl,
   UNAVAILABLE,
 } from '#tests/helpers/app_process'
+import { signupBody } from '#tests/helpers/builders'
 
-const ACCOUNT = { email: 'ann@example.com', password: 'correct horse', fullName: 'Ann' }
+const ACCOUNT = signupBody({ fullName: 'Ann' })
 
 /**
  * The API in production mode whose PostgreSQL is reached through a proxy,

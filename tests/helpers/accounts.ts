@@ -55,6 +55,17 @@ export async function signedIn(client: ApiClient, attributes: Partial<ModelAttri
   return { user, cookie: await sessionCookieFor(client, user) }
 }
 
+/** A new user with `role` in the organization, signed in: the user and the session's `Cookie`. */
+export async function signedInMember(
+  client: ApiClient,
+  organization: Organization,
+  role: OrganizationRole = 'member'
+) {
+  const user = await UserFactory.create()
+  await addMember(organization, user, role)
+  return { user, cookie: await sessionCookieFor(client, user) }
+}
+
 /** A user, an organization they own (as its creator would), and their session cookie. */
 export async function memberWithOrganization(client: ApiClient) {
   const user = await UserFactory.create()

@@ -7,8 +7,8 @@ import { resetDatabase } from '#tests/helpers/database'
 import {
   addMember,
   memberWithOrganization,
-  sessionCookieFor,
   signedIn,
+  signedInMember,
 } from '#tests/helpers/accounts'
 
 /** An organization as the API answers it. */
@@ -46,9 +46,7 @@ test.group('Organizations index', (group) => {
 
   test('each member sees the organizations they share', async ({ client }) => {
     const { organization } = await memberWithOrganization(client)
-    const bob = await UserFactory.create()
-    await addMember(organization, bob)
-    const cookie = await sessionCookieFor(client, bob)
+    const { cookie } = await signedInMember(client, organization)
 
     const response = await client.get('/organizations').header('cookie', cookie)
 

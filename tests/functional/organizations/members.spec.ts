@@ -9,8 +9,8 @@ import { resetDatabase } from '#tests/helpers/database'
 import {
   addMember,
   memberWithOrganization,
-  sessionCookieFor,
   signedIn,
+  signedInMember,
 } from '#tests/helpers/accounts'
 import { ISO_UTC } from '#tests/helpers/events'
 
@@ -211,9 +211,7 @@ test.group('Organizations members', (group) => {
 
   test('removes a member, who loses access', async ({ client, assert, db: database }) => {
     const { user, organization, cookie } = await memberWithOrganization(client)
-    const bob = await UserFactory.create()
-    await addMember(organization, bob)
-    const bobCookie = await sessionCookieFor(client, bob)
+    const { user: bob, cookie: bobCookie } = await signedInMember(client, organization)
 
     const response = await client
       .delete(membersPath(organization.id, bob.id))
@@ -274,9 +272,7 @@ test.group('Organizations members', (group) => {
     assert,
   }) => {
     const { user: ann, organization, cookie: annCookie } = await memberWithOrganization(client)
-    const bob = await UserFactory.create()
-    await addMember(organization, bob, 'owner')
-    const bobCookie = await sessionCookieFor(client, bob)
+    const { user: bob, cookie: bobCookie } = await signedInMember(client, organization, 'owner')
 
     const responses = await Promise.all([
       client.delete(membersPath(organization.id, bob.id)).header('cookie', annCookie),

@@ -2,7 +2,7 @@ import type { ApiClient } from '@japa/api-client'
 import db from '@adonisjs/lucid/services/db'
 import type { ModelAttributes } from '@adonisjs/lucid/types/model'
 import { appKey } from '#config/app'
-import { AppProcess } from '#tests/helpers/app_process'
+import { AppProcess, jsonRequest } from '#tests/helpers/app_process'
 import type User from '#models/user'
 import type Organization from '#models/organization'
 import OrganizationMember from '#models/organization_member'
@@ -35,6 +35,19 @@ export async function signUp(client: ApiClient, body: object = signupBody()) {
   response.assertStatus(201)
   const cookie = sessionCookieOf(response.headers()['set-cookie'])
   return { id: response.body().data.id as string, cookie, response }
+}
+
+/**
+ * POST /auth/signup on a server process (Ann's body unless given): the new
+ * account's id and session cookie; throws with the process's output unless 201.
+ */
+export async function signUpOn(api: AppProcess, body: object = signupBody()) {
+  const response = await api.fetch('/auth/signup', jsonRequest('POST', body))
+  if (response.status !== 201) {
+    throw new Error(`signup answered ${response.status}: ${await response.text()}\n${api.output}`)
+  }
+  const { data } = (await response.json()) as { data: { id: string } }
+  return { id: data.id, cookie: sessionCookieOf(response.headers.getSetCookie()) }
 }
 
 /** The `session=...` pair (`__Host-session=...` in production) from a response's Set-Cookie headers. */

@@ -1,7 +1,7 @@
 import { setTimeout } from 'node:timers/promises'
 import { test } from '@japa/runner'
 import { resetDatabase } from '#tests/helpers/database'
-import { sessionCookieOf } from '#tests/helpers/accounts'
+import { signUpOn } from '#tests/helpers/accounts'
 import { smtpServer } from '#tests/helpers/smtp_server'
 import { unsubscribePath } from '#tests/helpers/newsletter'
 import { TcpProxy } from '#tests/helpers/tcp_proxy'
@@ -28,11 +28,8 @@ async function productionApiThroughProxy() {
     DB_POOL_ACQUIRE_TIMEOUT_MS: '1000',
   })
   await api.start()
-  const signup = await api.fetch('/auth/signup', jsonRequest('POST', ACCOUNT))
-  if (signup.status !== 201) {
-    throw new Error(`signup answered ${signup.status}: ${await signup.text()}\n${api.output}`)
-  }
-  return { api, proxy, cookie: sessionCookieOf(signup.headers.getSetCookie()) }
+  const { cookie } = await signUpOn(api, ACCOUNT)
+  return { api, proxy, cookie }
 }
 
 /** Requests a member's client makes, each expected to answer 503 during an outage. */

@@ -55,6 +55,13 @@ export default defineConfig({
         name: 'functional',
         timeout: 60000,
       },
+      {
+        // The tests that start processes (the server in production, the export
+        // command, npm, Chromium) or break a dependency on purpose.
+        files: ['tests/system/**/*.spec.{ts,js}'],
+        name: 'system',
+        timeout: 60000,
+      },
     ],
     // The runner is spawned with an IPC channel that would otherwise keep it alive.
     forceExit: true,

@@ -23,7 +23,7 @@ export const plugins: Config['plugins'] = [
  * answer, is checked against GET /openapi.json's document (the same object),
  * so the document cannot drift from the API: a route, status or body it
  * does not describe fails the test that met it. (Requests sent with plain
- * fetch — raw bodies, the fault tests' child processes — are outside it.)
+ * fetch — raw bodies, the system tests' child processes — are outside it.)
  */
 let checker: OpenApiChecker | undefined
 ApiClient.teardown((response) => {
@@ -50,8 +50,12 @@ export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
   teardown: [() => smtpServer.stop()],
 }
 
+/**
+ * The functional and system suites talk to the in-process HTTP server (the
+ * system tests also start their own processes beside it).
+ */
 export const configureSuite: Config['configureSuite'] = (suite) => {
-  if (suite.name === 'functional') {
+  if (suite.name === 'functional' || suite.name === 'system') {
     // Account emails go out after the answer: none may reach the next test.
     suite.onGroup((group) => group.each.teardown(() => mailSettled()))
     suite.onTest((t) => t.teardown(() => mailSettled()))

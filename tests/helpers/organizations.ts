@@ -1,11 +1,9 @@
-import type { ApiClient } from '@japa/api-client'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import OrganizationInvitation from '#models/organization_invitation'
-import type User from '#models/user'
 import { UserFactory } from '#database/factories/user_factory'
 import { OrganizationFactory } from '#database/factories/organization_factory'
-import { addMember, sessionCookieFor } from '#tests/helpers/accounts'
+import { addMember } from '#tests/helpers/accounts'
 import { eventOf } from '#tests/helpers/events'
 import type { OrganizationRole } from '#types/organization'
 
@@ -100,8 +98,4 @@ export async function ownersOf(organizationId: string) {
     .where({ organization_id: organizationId, role: 'owner' })
     .select('user_id')
   return rows.map((row) => row.user_id as string).sort()
-}
-
-export async function cookieOf(client: ApiClient, user: User) {
-  return sessionCookieFor(client, user)
 }

@@ -8,10 +8,13 @@ import {
   authenticatesOn,
   secondInstance,
   sessionCookieFor,
-  sessionCookieOf,
+  signedIn,
+  signIn,
+  signUp,
 } from '#tests/helpers/accounts'
 import { mailsTo } from '#tests/helpers/mails'
 import { smtpServer } from '#tests/helpers/smtp_server'
+import { signupBody } from '#tests/helpers/builders'
 
 const NOTICE_SUBJECT = 'Your account was deleted'
 
@@ -49,20 +52,11 @@ test.group('Auth account deletion', (group) => {
     client,
     assert,
   }) => {
-    const signup = await client
-      .post('/auth/signup')
-      .json({ email: 'ann@example.com', password: 'correct horse' })
-    signup.assertStatus(201)
-    const annId = signup.body().data.id
-    const cookie = sessionCookieOf(signup.headers()['set-cookie'])
-    const login = await client
-      .post('/auth/login')
-      .json({ email: 'ann@example.com', password: 'correct horse' })
-    const elsewhere = sessionCookieOf(login.headers()['set-cookie'])
+    const ann = signupBody()
+    const { id: annId, cookie } = await signUp(client, ann)
+    const elsewhere = await signIn(client, ann)
     // Counters of its address: a failed login, a reset request.
-    const failed = await client
-      .post('/auth/login')
-      .json({ email: 'ann@example.com', password: 'not the password' })
+    const failed = await client.post('/auth/login').json({ ...ann, password: 'not the password' })
     failed.assertStatus(400)
     const forgot = await client.post('/auth/password/forgot').json({ email: 'ann@example.com' })
     forgot.assertStatus(202)
@@ -104,14 +98,14 @@ test.group('Auth account deletion', (group) => {
     const change = await client
       .post('/auth/email/change')
       .header('cookie', cookie)
-      .json({ email: 'ann@new.example.com', currentPassword: 'correct horse' })
+      .json({ email: 'ann@new.example.com', currentPassword: ann.password })
     change.assertStatus(202)
     assert.isAbove(Object.keys(await rowsHolding(annId)).length, 4)
 
     const response = await client
       .delete('/auth/account')
       .header('cookie', cookie)
-      .json({ currentPassword: 'correct horse' })
+      .json({ currentPassword: ann.password })
 
     response.assertStatus(204)
     // Only the audit log of the organization that stays keeps the id, and nothing keeps the email.
@@ -218,8 +212,7 @@ test.group('Auth account deletion', (group) => {
     client,
     assert,
   }) => {
-    const user = await UserFactory.create()
-    const cookie = await sessionCookieFor(client, user)
+    const { user, cookie } = await signedIn(client)
 
     const wrong = await client
       .delete('/auth/account')
@@ -254,7 +247,7 @@ test.group('Auth account deletion', (group) => {
     const anonymous = await client.delete('/auth/account').json({ currentPassword: 'x' })
     anonymous.assertStatus(401)
 
-    const cookie = await sessionCookieFor(client, await UserFactory.create())
+    const { cookie } = await signedIn(client)
     const missing = await client.delete('/auth/account').header('cookie', cookie).json({})
     missing.assertStatus(400)
     missing.assertBodyContains({

@@ -2,10 +2,11 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { UserFactory } from '#database/factories/user_factory'
 import { resetDatabase } from '#tests/helpers/database'
-import { sessionCookieFor, sessionCookieOf } from '#tests/helpers/accounts'
+import { signedIn, signIn, signUp } from '#tests/helpers/accounts'
 import { mailsTo, tokenLinkIn } from '#tests/helpers/mails'
 import { smtpServer } from '#tests/helpers/smtp_server'
 import { subscribe } from '#tests/helpers/newsletter'
+import { signupBody } from '#tests/helpers/builders'
 
 test.group('Auth account export', (group) => {
   group.each.setup(async () => {
@@ -18,16 +19,9 @@ test.group('Auth account export', (group) => {
     assert,
   }) => {
     // The account, signed in twice, with a language and a verification link.
-    const signup = await client
-      .post('/auth/signup')
-      .json({ email: 'ann@example.com', password: 'correct horse', fullName: 'Ann' })
-    signup.assertStatus(201)
-    const annId = signup.body().data.id
-    const cookie = sessionCookieOf(signup.headers()['set-cookie'])
-    const second = await client
-      .post('/auth/login')
-      .json({ email: 'ann@example.com', password: 'correct horse' })
-    second.assertStatus(200)
+    const ann = signupBody()
+    const { id: annId, cookie } = await signUp(client, { ...ann, fullName: 'Ann' })
+    await signIn(client, ann)
     const [verification] = await mailsTo('ann@example.com', 'Confirm your email address')
     const locale = await client.patch('/auth/me').header('cookie', cookie).json({ locale: 'fr' })
     locale.assertStatus(200)
@@ -54,8 +48,7 @@ test.group('Auth account export', (group) => {
     )
 
     // An invitation it received from another organization.
-    const dave = await UserFactory.create()
-    const daveCookie = await sessionCookieFor(client, dave)
+    const { cookie: daveCookie } = await signedIn(client)
     const other = await client
       .post('/organizations')
       .header('cookie', daveCookie)
@@ -70,7 +63,7 @@ test.group('Auth account export', (group) => {
     const change = await client
       .post('/auth/email/change')
       .header('cookie', cookie)
-      .json({ email: 'ann@new.example.com', currentPassword: 'correct horse' })
+      .json({ email: 'ann@new.example.com', currentPassword: ann.password })
     change.assertStatus(202)
     const [changeMail] = await mailsTo(
       'ann@new.example.com',
@@ -153,8 +146,7 @@ test.group('Auth account export', (group) => {
   })
 
   test('an account with nothing else has empty lists', async ({ client }) => {
-    const user = await UserFactory.merge({ email: 'zoe@example.com', fullName: 'Zoe' }).create()
-    const cookie = await sessionCookieFor(client, user)
+    const { user, cookie } = await signedIn(client, { email: 'zoe@example.com', fullName: 'Zoe' })
 
     const response = await client.get('/auth/account/export').header('cookie', cookie)
 

@@ -4,10 +4,16 @@ import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
 import { FACTORY_PASSWORD, UserFactory } from '#database/factories/user_factory'
 import { resetDatabase } from '#tests/helpers/database'
-import { authenticatesOn, secondInstance, sessionCookieFor } from '#tests/helpers/accounts'
+import {
+  authenticatesOn,
+  secondInstance,
+  sessionCookieFor,
+  signedIn,
+} from '#tests/helpers/accounts'
 import { mailsTo, tokenLinkIn, decoded } from '#tests/helpers/mails'
 import { smtpServer } from '#tests/helpers/smtp_server'
 import { frontendUrl } from '#config/accounts'
+import { loginBody } from '#tests/helpers/builders'
 
 const LINK_SUBJECT = 'Confirm your new email address'
 const REQUESTED_SUBJECT = 'A change of your email address was requested'
@@ -58,8 +64,7 @@ test.group('Auth email change', (group) => {
     client,
     assert,
   }) => {
-    const user = await UserFactory.merge({ email: 'ann@example.com' }).create()
-    const cookie = await sessionCookieFor(client, user)
+    const { user, cookie } = await signedIn(client, { email: 'ann@example.com' })
 
     const response = await client
       .post('/auth/email/change')
@@ -88,8 +93,7 @@ test.group('Auth email change', (group) => {
     client,
     assert,
   }) => {
-    const user = await UserFactory.merge({ email: 'ann@example.com' }).create()
-    const current = await sessionCookieFor(client, user)
+    const { user, cookie: current } = await signedIn(client, { email: 'ann@example.com' })
     const elsewhere = await sessionCookieFor(client, user)
     const token = await changeTokenFor(client, current, 'ann@new.example.com')
 
@@ -130,8 +134,7 @@ test.group('Auth email change', (group) => {
     client,
     assert,
   }) => {
-    const user = await UserFactory.create()
-    const cookie = await sessionCookieFor(client, user)
+    const { user, cookie } = await signedIn(client)
     const token = await changeTokenFor(client, cookie, 'moved@example.com')
 
     const response = await client.post('/auth/email/confirm').json({ token })
@@ -143,8 +146,7 @@ test.group('Auth email change', (group) => {
   }).timeout(60_000)
 
   test('a link works once', async ({ client }) => {
-    const user = await UserFactory.create()
-    const cookie = await sessionCookieFor(client, user)
+    const { cookie } = await signedIn(client)
     const token = await changeTokenFor(client, cookie, 'once@example.com')
 
     const first = await client.post('/auth/email/confirm').json({ token })
@@ -155,8 +157,7 @@ test.group('Auth email change', (group) => {
   })
 
   test('a newer request voids the older links', async ({ client, assert }) => {
-    const user = await UserFactory.create()
-    const cookie = await sessionCookieFor(client, user)
+    const { user, cookie } = await signedIn(client)
     const first = await changeTokenFor(client, cookie, 'first@example.com')
     const second = await changeTokenFor(client, cookie, 'second@example.com')
 
@@ -169,8 +170,7 @@ test.group('Auth email change', (group) => {
   })
 
   test('an expired link is refused and changes nothing', async ({ client, assert }) => {
-    const user = await UserFactory.create()
-    const cookie = await sessionCookieFor(client, user)
+    const { user, cookie } = await signedIn(client)
     const token = await changeTokenFor(client, cookie, 'late@example.com')
     await db.from('account_tokens').update({ expires_at: new Date(Date.now() - 1000) })
 
@@ -192,9 +192,7 @@ test.group('Auth email change', (group) => {
       response.assertStatus(400)
       response.assertBodyContains({ errors: [{ field: 'token' }] })
     }
-    const me = await client
-      .post('/auth/login')
-      .json({ email: user.email, password: FACTORY_PASSWORD })
+    const me = await client.post('/auth/login').json(loginBody(user))
     me.assertStatus(200)
   })
 
@@ -203,8 +201,7 @@ test.group('Auth email change', (group) => {
     assert,
   }) => {
     await UserFactory.merge({ email: 'taken@example.com' }).create()
-    const user = await UserFactory.merge({ email: 'ann@example.com' }).create()
-    const cookie = await sessionCookieFor(client, user)
+    const { cookie } = await signedIn(client, { email: 'ann@example.com' })
 
     const response = await client
       .post('/auth/email/change')
@@ -224,8 +221,7 @@ test.group('Auth email change', (group) => {
     client,
     assert,
   }) => {
-    const user = await UserFactory.merge({ email: 'ann@example.com' }).create()
-    const cookie = await sessionCookieFor(client, user)
+    const { user, cookie } = await signedIn(client, { email: 'ann@example.com' })
     const token = await changeTokenFor(client, cookie, 'wanted@example.com')
     await UserFactory.merge({ email: 'wanted@example.com' }).create()
 
@@ -274,8 +270,7 @@ test.group('Auth email change', (group) => {
   })
 
   test('links sent to the former address die with the change', async ({ client }) => {
-    const user = await UserFactory.merge({ email: 'ann@example.com' }).create()
-    const cookie = await sessionCookieFor(client, user)
+    const { cookie } = await signedIn(client, { email: 'ann@example.com' })
     await client.post('/auth/password/forgot').json({ email: 'ann@example.com' })
     const [reset] = await mailsTo('ann@example.com', 'Reset your password')
     const token = await changeTokenFor(client, cookie, 'moved@example.com')
@@ -294,8 +289,7 @@ test.group('Auth email change', (group) => {
     client,
     assert,
   }) => {
-    const user = await UserFactory.create()
-    const cookie = await sessionCookieFor(client, user)
+    const { cookie } = await signedIn(client)
 
     const response = await client
       .post('/auth/email/change')
@@ -317,8 +311,7 @@ test.group('Auth email change', (group) => {
   })
 
   test('wrong current passwords are throttled like logins', async ({ client }) => {
-    const user = await UserFactory.create()
-    const cookie = await sessionCookieFor(client, user)
+    const { cookie } = await signedIn(client)
     for (let attempt = 0; attempt < 5; attempt++) {
       const response = await client
         .post('/auth/email/change')
@@ -335,8 +328,7 @@ test.group('Auth email change', (group) => {
   })
 
   test('at most 6 requests per account per hour', async ({ client }) => {
-    const user = await UserFactory.create()
-    const cookie = await sessionCookieFor(client, user)
+    const { cookie } = await signedIn(client)
     for (let attempt = 0; attempt < 6; attempt++) {
       const response = await client
         .post('/auth/email/change')
@@ -353,8 +345,7 @@ test.group('Auth email change', (group) => {
   })
 
   test('the current address, a bad address, no session', async ({ client }) => {
-    const user = await UserFactory.merge({ email: 'ann@example.com' }).create()
-    const cookie = await sessionCookieFor(client, user)
+    const { cookie } = await signedIn(client, { email: 'ann@example.com' })
 
     const same = await client
       .post('/auth/email/change')

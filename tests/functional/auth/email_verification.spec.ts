@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { UserFactory } from '#database/factories/user_factory'
 import { resetDatabase } from '#tests/helpers/database'
-import { sessionCookieFor, sessionCookieOf } from '#tests/helpers/accounts'
+import { sessionCookieFor, signedIn, signUp } from '#tests/helpers/accounts'
 import { mailsTo, tokenLinkIn } from '#tests/helpers/mails'
 import { smtpServer } from '#tests/helpers/smtp_server'
 import { frontendUrl } from '#config/accounts'
@@ -21,10 +21,7 @@ test.group('Auth email verification', (group) => {
   })
 
   test('signup sends a link whose token verifies the address once', async ({ client, assert }) => {
-    const signup = await client
-      .post('/auth/signup')
-      .json({ email: 'ann@example.com', password: 'correct horse' })
-    signup.assertStatus(201)
+    const { id, cookie, response: signup } = await signUp(client)
     assert.isNull(signup.body().data.emailVerifiedAt)
 
     const [mail] = await mailsTo('ann@example.com', SUBJECT)
@@ -45,12 +42,10 @@ test.group('Auth email verification', (group) => {
       'id',
       'locale',
     ])
-    assert.equal(data.id, signup.body().data.id)
+    assert.equal(data.id, id)
     assert.match(data.emailVerifiedAt, /^\d{4}-\d\d-\d\dT.*Z$/)
 
-    const me = await client
-      .get('/auth/me')
-      .header('cookie', sessionCookieOf(signup.headers()['set-cookie']))
+    const me = await client.get('/auth/me').header('cookie', cookie)
     assert.equal(me.body().data.emailVerifiedAt, data.emailVerifiedAt)
 
     const again = await client.post('/auth/email/verify').json({ token })
@@ -62,8 +57,7 @@ test.group('Auth email verification', (group) => {
     client,
     assert,
   }) => {
-    const user = await UserFactory.create()
-    const cookie = await sessionCookieFor(client, user)
+    const { user, cookie } = await signedIn(client)
     for (let resend = 0; resend < 2; resend++) {
       const response = await client.post('/auth/email/verification').header('cookie', cookie)
       response.assertStatus(202)
@@ -115,8 +109,7 @@ test.group('Auth email verification', (group) => {
     const anonymous = await client.post('/auth/email/verification')
     anonymous.assertStatus(401)
 
-    const user = await UserFactory.create()
-    const cookie = await sessionCookieFor(client, user)
+    const { user, cookie } = await signedIn(client)
     for (let resend = 0; resend < 6; resend++) {
       const response = await client.post('/auth/email/verification').header('cookie', cookie)
       response.assertStatus(202)

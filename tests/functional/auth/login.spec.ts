@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import { FACTORY_PASSWORD, UserFactory } from '#database/factories/user_factory'
 import { resetDatabase } from '#tests/helpers/database'
 import { sessionCookieOf } from '#tests/helpers/accounts'
+import { loginBody } from '#tests/helpers/builders'
 
 const INVALID = {
   errors: [{ message: 'Invalid email or password', code: 'auth.invalid_credentials' }],
@@ -86,9 +87,7 @@ test.group('Auth login', (group) => {
   test('keeps the session server-side, in PostgreSQL', async ({ client, db }) => {
     const user = await UserFactory.create()
 
-    const response = await client
-      .post('/auth/login')
-      .json({ email: user.email, password: FACTORY_PASSWORD })
+    const response = await client.post('/auth/login').json(loginBody(user))
 
     response.assertStatus(200)
     await db.assertCount('sessions', 1)
@@ -137,7 +136,7 @@ test.group('Auth login', (group) => {
     const login = await client
       .post('/auth/login')
       .withCookie('session', planted)
-      .json({ email: user.email, password: FACTORY_PASSWORD })
+      .json(loginBody(user))
 
     login.assertStatus(200)
     const after = sessionCookieOf(login.headers()['set-cookie'])
@@ -168,15 +167,13 @@ test.group('Auth login', (group) => {
     assert,
   }) => {
     const user = await UserFactory.create()
-    const first = await client
-      .post('/auth/login')
-      .json({ email: user.email, password: FACTORY_PASSWORD })
+    const first = await client.post('/auth/login').json(loginBody(user))
     const firstCookie = sessionCookieOf(first.headers()['set-cookie'])
 
     const second = await client
       .post('/auth/login')
       .header('cookie', firstCookie)
-      .json({ email: user.email, password: FACTORY_PASSWORD })
+      .json(loginBody(user))
 
     second.assertStatus(200)
     const secondCookie = sessionCookieOf(second.headers()['set-cookie'])
@@ -210,9 +207,7 @@ test.group('Auth login', (group) => {
     fifth.assertStatus(400)
     fifth.assertBody(INVALID)
 
-    const response = await client
-      .post('/auth/login')
-      .json({ email: user.email, password: FACTORY_PASSWORD })
+    const response = await client.post('/auth/login').json(loginBody(user))
 
     response.assertStatus(429)
     response.assertBody(TOO_MANY)
@@ -235,9 +230,7 @@ test.group('Auth login', (group) => {
       response.assertStatus(400)
     }
 
-    const response = await client
-      .post('/auth/login')
-      .json({ email: bob.email, password: FACTORY_PASSWORD })
+    const response = await client.post('/auth/login').json(loginBody(bob))
 
     response.assertStatus(200)
     response.assertBody({
@@ -262,9 +255,7 @@ test.group('Auth login', (group) => {
     }
     for (let attempt = 1; attempt <= 4; attempt++) await fail()
 
-    const success = await client
-      .post('/auth/login')
-      .json({ email: user.email, password: FACTORY_PASSWORD })
+    const success = await client.post('/auth/login').json(loginBody(user))
     success.assertStatus(200)
 
     // Five more failures are allowed again (10 requests in all: the IP limit).

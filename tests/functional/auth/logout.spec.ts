@@ -1,7 +1,11 @@
 import { test } from '@japa/runner'
-import { UserFactory } from '#database/factories/user_factory'
 import { resetDatabase } from '#tests/helpers/database'
-import { memberWithOrganization, sessionCookieFor, sessionCookieOf } from '#tests/helpers/accounts'
+import {
+  memberWithOrganization,
+  sessionCookieFor,
+  sessionCookieOf,
+  signedIn,
+} from '#tests/helpers/accounts'
 
 const UNAUTHENTICATED = {
   errors: [{ message: 'Unauthorized access', code: 'auth.unauthenticated' }],
@@ -15,7 +19,7 @@ test.group('Auth logout', (group) => {
     assert,
     db,
   }) => {
-    const cookie = await sessionCookieFor(client, await UserFactory.create())
+    const { cookie } = await signedIn(client)
     await db.assertCount('sessions', 1)
 
     const response = await client.post('/auth/logout').header('cookie', cookie)
@@ -45,7 +49,7 @@ test.group('Auth logout', (group) => {
   })
 
   test('the cookie set by the logout response is a signed-out one', async ({ client }) => {
-    const cookie = await sessionCookieFor(client, await UserFactory.create())
+    const { cookie } = await signedIn(client)
 
     const response = await client.post('/auth/logout').header('cookie', cookie)
     response.assertStatus(204)
@@ -58,8 +62,7 @@ test.group('Auth logout', (group) => {
   })
 
   test('logging out one session leaves the others signed in', async ({ client, db }) => {
-    const user = await UserFactory.create()
-    const laptop = await sessionCookieFor(client, user)
+    const { user, cookie: laptop } = await signedIn(client)
     const phone = await sessionCookieFor(client, user)
 
     const response = await client.post('/auth/logout').header('cookie', laptop)

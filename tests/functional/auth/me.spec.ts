@@ -1,16 +1,14 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import { UserFactory } from '#database/factories/user_factory'
 import { resetDatabase } from '#tests/helpers/database'
-import { sessionCookieFor } from '#tests/helpers/accounts'
+import { signedIn } from '#tests/helpers/accounts'
 import { recordQueries } from '#tests/helpers/queries'
 
 test.group('Auth me', (group) => {
   group.each.setup(() => resetDatabase())
 
   test('answers the signed-in account', async ({ client }) => {
-    const user = await UserFactory.merge({ email: 'ann@example.com', fullName: 'Ann' }).create()
-    const cookie = await sessionCookieFor(client, user)
+    const { user, cookie } = await signedIn(client, { email: 'ann@example.com', fullName: 'Ann' })
 
     const response = await client.get('/auth/me').header('cookie', cookie)
 
@@ -48,8 +46,7 @@ test.group('Auth me', (group) => {
     client,
     assert,
   }) => {
-    const user = await UserFactory.create()
-    const cookie = await sessionCookieFor(client, user)
+    const { user, cookie } = await signedIn(client)
     const before = await db.from('sessions').where('user_id', user.id).firstOrFail()
 
     using queries = recordQueries()
@@ -69,8 +66,7 @@ test.group('Auth me', (group) => {
     client,
     assert,
   }) => {
-    const user = await UserFactory.create()
-    const cookie = await sessionCookieFor(client, user)
+    const { user, cookie } = await signedIn(client)
     await db
       .from('sessions')
       .where('user_id', user.id)

@@ -1,13 +1,14 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import hash from '@adonisjs/core/services/hash'
-import { FACTORY_PASSWORD, UserFactory } from '#database/factories/user_factory'
+import { FACTORY_PASSWORD } from '#database/factories/user_factory'
 import { resetDatabase } from '#tests/helpers/database'
 import {
   authenticatesOn,
   secondInstance,
   sessionCookieFor,
   sessionCookieOf,
+  signedIn,
 } from '#tests/helpers/accounts'
 
 const NEW_PASSWORD = 'a brand new password'
@@ -24,8 +25,7 @@ test.group('Auth password change', (group) => {
     client,
     assert,
   }) => {
-    const user = await UserFactory.create()
-    const current = await sessionCookieFor(client, user)
+    const { user, cookie: current } = await signedIn(client)
     const elsewhere = await sessionCookieFor(client, user)
 
     const response = await client
@@ -45,8 +45,7 @@ test.group('Auth password change', (group) => {
   }).timeout(60_000)
 
   test('a wrong current password is a 400 and changes nothing', async ({ client, assert }) => {
-    const user = await UserFactory.create()
-    const cookie = await sessionCookieFor(client, user)
+    const { user, cookie } = await signedIn(client)
 
     const response = await client
       .put('/auth/password')
@@ -68,8 +67,7 @@ test.group('Auth password change', (group) => {
   })
 
   test('wrong current passwords are throttled like logins', async ({ client }) => {
-    const user = await UserFactory.create()
-    const cookie = await sessionCookieFor(client, user)
+    const { cookie } = await signedIn(client)
     for (let attempt = 0; attempt < 5; attempt++) {
       const response = await client
         .put('/auth/password')
@@ -91,7 +89,7 @@ test.group('Auth password change', (group) => {
       .json({ currentPassword: FACTORY_PASSWORD, password: NEW_PASSWORD })
     anonymous.assertStatus(401)
 
-    const cookie = await sessionCookieFor(client, await UserFactory.create())
+    const { cookie } = await signedIn(client)
     const weak = await client
       .put('/auth/password')
       .header('cookie', cookie)

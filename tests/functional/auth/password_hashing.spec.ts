@@ -5,6 +5,7 @@ import { Scrypt } from '@adonisjs/hash/drivers/scrypt'
 import { FACTORY_PASSWORD, UserFactory } from '#database/factories/user_factory'
 import { resetDatabase } from '#tests/helpers/database'
 import { passwordHashing } from '#config/hash'
+import { signUp } from '#tests/helpers/accounts'
 
 /** scrypt as every password was hashed before OWASP's minimum: N=2^14, r=8, p=1. */
 const formerScrypt = new Scrypt({ cost: 16384, blockSize: 8, parallelization: 1 })
@@ -26,12 +27,9 @@ test.group('Auth password hashing', (group) => {
   })
 
   test('a new password is hashed with r=8 and p=5', async ({ client, assert }) => {
-    const signup = await client
-      .post('/auth/signup')
-      .json({ email: 'ann@example.com', password: 'correct horse' })
-    signup.assertStatus(201)
+    const { id } = await signUp(client)
 
-    const stored = await storedHashOf(signup.body().data.id)
+    const stored = await storedHashOf(id)
     assert.match(stored, /^\$scrypt\$n=\d+,r=8,p=5\$/)
     assert.isFalse(hash.needsReHash(stored))
   })

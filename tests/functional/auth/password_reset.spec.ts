@@ -14,6 +14,7 @@ import { mailSettled, mailsTo, tokenLinkIn } from '#tests/helpers/mails'
 import { smtpServer } from '#tests/helpers/smtp_server'
 import { frontendUrl } from '#config/accounts'
 import type { ApiClient } from '@japa/api-client'
+import { loginBody } from '#tests/helpers/builders'
 
 const FORGOT_ANSWER = {
   messages: [
@@ -86,9 +87,7 @@ test.group('Auth password reset', (group) => {
       .json({ email: user.email, password: NEW_PASSWORD })
     login.assertStatus(200)
     assert.isString(login.body().data.emailVerifiedAt)
-    const old = await client
-      .post('/auth/login')
-      .json({ email: user.email, password: FACTORY_PASSWORD })
+    const old = await client.post('/auth/login').json(loginBody(user))
     old.assertStatus(400)
 
     // Used once: the same token again is refused and changes nothing.

@@ -1,14 +1,12 @@
 import { test } from '@japa/runner'
-import { UserFactory } from '#database/factories/user_factory'
 import { resetDatabase } from '#tests/helpers/database'
-import { sessionCookieFor } from '#tests/helpers/accounts'
+import { signedIn } from '#tests/helpers/accounts'
 
 test.group('Auth me update', (group) => {
   group.each.setup(() => resetDatabase())
 
   test('changes the name and the language', async ({ client, db: database }) => {
-    const user = await UserFactory.merge({ email: 'ann@example.com', fullName: 'Ann' }).create()
-    const cookie = await sessionCookieFor(client, user)
+    const { user, cookie } = await signedIn(client, { email: 'ann@example.com', fullName: 'Ann' })
 
     const response = await client
       .patch('/auth/me')
@@ -35,8 +33,7 @@ test.group('Auth me update', (group) => {
     client,
     db: database,
   }) => {
-    const user = await UserFactory.merge({ fullName: 'Ann', locale: 'fr' }).create()
-    const cookie = await sessionCookieFor(client, user)
+    const { user, cookie } = await signedIn(client, { fullName: 'Ann', locale: 'fr' })
 
     const onlyName = await client
       .patch('/auth/me')
@@ -59,8 +56,7 @@ test.group('Auth me update', (group) => {
   })
 
   test('refuses a language that is not supported', async ({ client, db: database }) => {
-    const user = await UserFactory.merge({ fullName: 'Ann' }).create()
-    const cookie = await sessionCookieFor(client, user)
+    const { user, cookie } = await signedIn(client, { fullName: 'Ann' })
 
     const response = await client
       .patch('/auth/me')
@@ -82,8 +78,7 @@ test.group('Auth me update', (group) => {
   })
 
   test('refuses a name longer than 255 characters', async ({ client }) => {
-    const user = await UserFactory.create()
-    const cookie = await sessionCookieFor(client, user)
+    const { cookie } = await signedIn(client)
 
     const response = await client
       .patch('/auth/me')

@@ -5,8 +5,9 @@ import { resetDatabase } from '#tests/helpers/database'
 import { sessionCookieOf } from '#tests/helpers/accounts'
 import { rawRequest } from '#tests/helpers/raw_request'
 import { UUID_V7 } from '#tests/helpers/events'
+import { signupBody } from '#tests/helpers/builders'
 
-const SIGNUP = { email: 'ann@example.com', password: 'correct horse', fullName: 'Ann Smith' }
+const SIGNUP = signupBody({ fullName: 'Ann Smith' })
 
 /** The response's `session` Set-Cookie line, with its attributes. */
 function sessionSetCookie(setCookie: string | string[] | undefined) {

@@ -4,7 +4,6 @@ import { OpenApiChecker } from '#tests/helpers/openapi'
 import { memberWithOrganization } from '#tests/helpers/accounts'
 import { resetDatabase } from '#tests/helpers/database'
 import { eventsPath } from '#tests/helpers/events'
-import { AppProcess } from '#tests/helpers/app_process'
 
 test.group('API description', (group) => {
   group.each.setup(() => resetDatabase())
@@ -151,20 +150,4 @@ test.group('API description', (group) => {
       /query limit does not match the document/
     )
   })
-
-  test('in production the document is served and /docs is not', async ({ assert }) => {
-    const api = await AppProcess.production()
-    try {
-      await api.start()
-      const document = await api.fetch('/openapi.json')
-      assert.equal(document.status, 200)
-      const body = (await document.json()) as { paths: Record<string, unknown> }
-      assert.notProperty(body.paths, '/docs')
-      assert.property(body.paths, '/organizations/{organizationId}/events')
-      assert.equal(await api.status('/docs'), 404)
-      assert.equal(await api.status('/docs/viewer.js'), 404)
-    } finally {
-      await api.kill()
-    }
-  }).timeout(60_000)
 })

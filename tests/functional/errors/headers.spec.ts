@@ -4,6 +4,7 @@ import { resetDatabase } from '#tests/helpers/database'
 import { rawRequest } from '#tests/helpers/raw_request'
 import { memberWithOrganization } from '#tests/helpers/accounts'
 import { eventsPath } from '#tests/helpers/events'
+import { signupBody } from '#tests/helpers/builders'
 
 const JSON_TYPE = { 'content-type': 'application/json' }
 
@@ -83,7 +84,7 @@ test.group('Headers on every response', (group) => {
             return await rawRequest(
               'POST',
               '/auth/signup',
-              JSON.stringify({ email: 'explode@example.com', password: 'correct horse' })
+              JSON.stringify(signupBody({ email: 'explode@example.com' }))
             )
           } finally {
             await db.rawQuery('ALTER TABLE users DROP CONSTRAINT test_reject')

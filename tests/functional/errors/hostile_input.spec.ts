@@ -4,6 +4,7 @@ import { resetDatabase } from '#tests/helpers/database'
 import { rawRequest } from '#tests/helpers/raw_request'
 import { memberWithOrganization } from '#tests/helpers/accounts'
 import { eventsPath, fieldError } from '#tests/helpers/events'
+import { signupBody } from '#tests/helpers/builders'
 
 const JSON_TYPE = { 'content-type': 'application/json' }
 
@@ -43,7 +44,7 @@ test.group('Hostile input', (group) => {
     })
 
   test('a gzip body is read', async ({ assert, db }) => {
-    const body = gzipSync(JSON.stringify({ email: 'ann@example.com', password: 'correct horse' }))
+    const body = gzipSync(JSON.stringify(signupBody()))
 
     const response = await rawRequest('POST', '/auth/signup', body, {
       ...JSON_TYPE,

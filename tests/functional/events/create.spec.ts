@@ -9,6 +9,7 @@ import { rawRequest } from '#tests/helpers/raw_request'
 import { recordQueries } from '#tests/helpers/queries'
 import { eventsPath, fieldError, ISO_UTC, storedEvent, UUID_V7 } from '#tests/helpers/events'
 import { EVENT_STATUSES, EVENT_TYPES } from '#types/event'
+import { eventBody } from '#tests/helpers/builders'
 
 const FORBIDDEN = {
   errors: [
@@ -750,10 +751,7 @@ test.group('Events create', (group) => {
     const theirs = await OrganizationFactory.create()
     await addMember(theirs, await UserFactory.create())
 
-    const response = await createEvent(client, cookie, theirs.id, {
-      name: 'Intrusion',
-      address: { city: 'Ottawa', country: 'CA', postalCode: 'K1A 0B1' },
-    })
+    const response = await createEvent(client, cookie, theirs.id, eventBody({ name: 'Intrusion' }))
 
     response.assertStatus(403)
     response.assertBody(FORBIDDEN)

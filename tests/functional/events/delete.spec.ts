@@ -1,9 +1,8 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import EventAddress from '#models/event_address'
-import { UserFactory } from '#database/factories/user_factory'
 import { OrganizationFactory } from '#database/factories/organization_factory'
-import { addMember, memberWithOrganization, sessionCookieFor } from '#tests/helpers/accounts'
+import { addMember, memberWithOrganization, signedIn } from '#tests/helpers/accounts'
 import { resetDatabase } from '#tests/helpers/database'
 import { eventOf, eventsPath, fieldError } from '#tests/helpers/events'
 
@@ -75,8 +74,7 @@ test.group('Events delete', (group) => {
   test('non-members get 403 and the event stays; no session 401', async ({ client, assert }) => {
     const organization = await OrganizationFactory.create()
     const event = await eventOf(organization)
-    const outsider = await UserFactory.create()
-    const cookie = await sessionCookieFor(client, outsider)
+    const { cookie } = await signedIn(client)
 
     const response = await client
       .delete(eventsPath(organization.id, event.id))

@@ -1,8 +1,7 @@
 import { test } from '@japa/runner'
 import type { ApiClient } from '@japa/api-client'
 import db from '@adonisjs/lucid/services/db'
-import { UserFactory } from '#database/factories/user_factory'
-import { addMember, memberWithOrganization, sessionCookieFor } from '#tests/helpers/accounts'
+import { memberWithOrganization, signedInMember } from '#tests/helpers/accounts'
 import { resetDatabase } from '#tests/helpers/database'
 import { eventsPath, fieldError } from '#tests/helpers/events'
 import { fingerprintOf } from '#services/platform/idempotency_service'
@@ -95,9 +94,7 @@ test.group('Events create with Idempotency-Key', (group) => {
 
   test('keys belong to their caller', async ({ client, assert }) => {
     const { organization, cookie } = await memberWithOrganization(client)
-    const colleague = await UserFactory.create()
-    await addMember(organization, colleague)
-    const colleagueCookie = await sessionCookieFor(client, colleague)
+    const { cookie: colleagueCookie } = await signedInMember(client, organization)
 
     const mine = await create(client, cookie, organization.id, 'shared', { name: 'Gala' })
     const theirs = await create(client, colleagueCookie, organization.id, 'shared', {

@@ -5,9 +5,8 @@ import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import EventAddress from '#models/event_address'
 import type Organization from '#models/organization'
-import { UserFactory } from '#database/factories/user_factory'
 import { OrganizationFactory } from '#database/factories/organization_factory'
-import { addMember, memberWithOrganization, sessionCookieFor } from '#tests/helpers/accounts'
+import { addMember, memberWithOrganization, signedIn } from '#tests/helpers/accounts'
 import { testDatabaseUrl } from '#tests/helpers/app_process'
 import { issueCursor } from '#services/events/event_cursor'
 import type { EventSort } from '#types/event'
@@ -367,8 +366,7 @@ test.group('Events list', (group) => {
   test('non-members get 403 and no session 401', async ({ client }) => {
     const organization = await OrganizationFactory.create()
     await eventOf(organization)
-    const outsider = await UserFactory.create()
-    const cookie = await sessionCookieFor(client, outsider)
+    const { cookie } = await signedIn(client)
 
     const response = await list(client, cookie, organization.id)
     response.assertStatus(403)

@@ -2,9 +2,8 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import EventAddress from '#models/event_address'
-import { UserFactory } from '#database/factories/user_factory'
 import { OrganizationFactory } from '#database/factories/organization_factory'
-import { addMember, memberWithOrganization, sessionCookieFor } from '#tests/helpers/accounts'
+import { addMember, memberWithOrganization, signedIn } from '#tests/helpers/accounts'
 import { resetDatabase } from '#tests/helpers/database'
 import { recordQueries } from '#tests/helpers/queries'
 import { eventOf, eventsPath, fieldError, ISO_UTC } from '#tests/helpers/events'
@@ -215,8 +214,7 @@ test.group('Events show', (group) => {
   }) => {
     const theirs = await OrganizationFactory.create()
     const event = await eventOf(theirs)
-    const outsider = await UserFactory.create()
-    const cookie = await sessionCookieFor(client, outsider)
+    const { cookie } = await signedIn(client)
 
     for (const path of [
       eventsPath(theirs.id, event.id),

@@ -4,7 +4,12 @@ import db from '@adonisjs/lucid/services/db'
 import { FACTORY_PASSWORD, UserFactory } from '#database/factories/user_factory'
 import { OrganizationFactory } from '#database/factories/organization_factory'
 import { resetDatabase } from '#tests/helpers/database'
-import { clearLimits, memberWithOrganization, sessionCookieFor } from '#tests/helpers/accounts'
+import {
+  clearLimits,
+  memberWithOrganization,
+  sessionCookieFor,
+  signedIn,
+} from '#tests/helpers/accounts'
 import { mailSettled } from '#tests/helpers/mails'
 import { readMail } from '#tests/helpers/mime'
 import { unsubscribePath, unsubscribeUrl } from '#tests/helpers/newsletter'
@@ -72,8 +77,7 @@ test.group('Languages: negotiation', (group) => {
   })
 
   test('a signed-in account’s locale wins over Accept-Language', async ({ client }) => {
-    const user = await UserFactory.merge({ locale: 'fr' }).create()
-    const cookie = await sessionCookieFor(client, user)
+    const { cookie } = await signedIn(client, { locale: 'fr' })
 
     const response = await client
       .post('/organizations')
@@ -95,8 +99,7 @@ test.group('Languages: negotiation', (group) => {
   })
 
   test('an account without a locale follows Accept-Language', async ({ client }) => {
-    const user = await UserFactory.create()
-    const cookie = await sessionCookieFor(client, user)
+    const { cookie } = await signedIn(client)
     for (const language of LANGUAGES) {
       const response = await client
         .post('/organizations')
@@ -638,8 +641,7 @@ test.group('Languages: email change and deletion emails', (group) => {
     client,
     assert,
   }) => {
-    const user = await UserFactory.merge({ email: 'ann@example.com', locale: 'fr' }).create()
-    const cookie = await sessionCookieFor(client, user)
+    const { cookie } = await signedIn(client, { email: 'ann@example.com', locale: 'fr' })
 
     const response = await client
       .post('/auth/email/change')
@@ -701,8 +703,7 @@ test.group('Languages: email change and deletion emails', (group) => {
   })
 
   test('the deletion notice in the account’s language', async ({ client, assert }) => {
-    const user = await UserFactory.merge({ locale: 'fr' }).create()
-    const cookie = await sessionCookieFor(client, user)
+    const { user, cookie } = await signedIn(client, { locale: 'fr' })
     const response = await client
       .delete('/auth/account')
       .header('cookie', cookie)

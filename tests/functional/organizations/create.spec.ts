@@ -1,8 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import { UserFactory } from '#database/factories/user_factory'
 import { resetDatabase } from '#tests/helpers/database'
-import { sessionCookieFor } from '#tests/helpers/accounts'
+import { signedIn } from '#tests/helpers/accounts'
 import { rawRequest } from '#tests/helpers/raw_request'
 import { ISO_UTC, UUID_V7 } from '#tests/helpers/events'
 
@@ -14,8 +13,7 @@ test.group('Organizations create', (group) => {
     assert,
     db: database,
   }) => {
-    const user = await UserFactory.create()
-    const cookie = await sessionCookieFor(client, user)
+    const { user, cookie } = await signedIn(client)
 
     const response = await client
       .post('/organizations')
@@ -60,7 +58,7 @@ test.group('Organizations create', (group) => {
   })
 
   test('the creator can read it back right away', async ({ client }) => {
-    const cookie = await sessionCookieFor(client, await UserFactory.create())
+    const { cookie } = await signedIn(client)
     const created = await client
       .post('/organizations')
       .header('cookie', cookie)
@@ -82,7 +80,7 @@ test.group('Organizations create', (group) => {
       { case: '255 emoji', name: '🏢'.repeat(255) },
     ])
     .run(async ({ client, db: database }, { name }) => {
-      const cookie = await sessionCookieFor(client, await UserFactory.create())
+      const { cookie } = await signedIn(client)
 
       const response = await client.post('/organizations').header('cookie', cookie).json({ name })
 
@@ -174,7 +172,7 @@ test.group('Organizations create', (group) => {
       },
     ])
     .run(async ({ client, db: database }, { body, error }) => {
-      const cookie = await sessionCookieFor(client, await UserFactory.create())
+      const { cookie } = await signedIn(client)
 
       const response = await client.post('/organizations').header('cookie', cookie).json(body)
 
@@ -189,7 +187,7 @@ test.group('Organizations create', (group) => {
     assert,
     db: database,
   }) => {
-    const cookie = await sessionCookieFor(client, await UserFactory.create())
+    const { cookie } = await signedIn(client)
 
     const response = await rawRequest('POST', '/organizations', '["Acme"]', {
       'content-type': 'application/json',

@@ -8,6 +8,7 @@ import { sessionCookieFor } from '#tests/helpers/accounts'
 import { mailsTo, tokenLinkIn } from '#tests/helpers/mails'
 import { smtpServer } from '#tests/helpers/smtp_server'
 import { NOT_A_MEMBER } from '#tests/helpers/organizations'
+import { eventBody } from '#tests/helpers/builders'
 
 /**
  * An organization built through the API as a user would: members, an
@@ -25,7 +26,7 @@ async function populated(client: ApiClient, owner: User, cookie: string, member:
     .post(`/organizations/${id}/events`)
     .header('cookie', cookie)
     .header('idempotency-key', `key-${id}`)
-    .json({ name: 'Gala', address: { city: 'Ottawa', country: 'CA', postalCode: 'K1A 0B1' } })
+    .json(eventBody())
   event.assertStatus(201)
   const email = `guest-${id.slice(-6)}@example.com`
   const invitation = await client

@@ -4,7 +4,12 @@ import type { OrganizationRole } from '#types/organization'
 import { UserFactory } from '#database/factories/user_factory'
 import { OrganizationFactory } from '#database/factories/organization_factory'
 import { resetDatabase } from '#tests/helpers/database'
-import { addMember, memberWithOrganization, sessionCookieFor } from '#tests/helpers/accounts'
+import {
+  addMember,
+  memberWithOrganization,
+  signedIn,
+  signedInMember,
+} from '#tests/helpers/accounts'
 
 /** An organization as the API answers it. */
 function shown(organization: Organization, role: OrganizationRole) {
@@ -41,9 +46,7 @@ test.group('Organizations index', (group) => {
 
   test('each member sees the organizations they share', async ({ client }) => {
     const { organization } = await memberWithOrganization(client)
-    const bob = await UserFactory.create()
-    await addMember(organization, bob)
-    const cookie = await sessionCookieFor(client, bob)
+    const { cookie } = await signedInMember(client, organization)
 
     const response = await client.get('/organizations').header('cookie', cookie)
 
@@ -53,7 +56,7 @@ test.group('Organizations index', (group) => {
 
   test('answers an empty list to someone without organizations', async ({ client }) => {
     await memberWithOrganization(client)
-    const cookie = await sessionCookieFor(client, await UserFactory.create())
+    const { cookie } = await signedIn(client)
 
     const response = await client.get('/organizations').header('cookie', cookie)
 

@@ -6,13 +6,15 @@ import {
   clearLimits,
   memberWithOrganization,
   sessionCookieFor,
-  sessionCookieOf,
+  signedIn,
+  signUp,
 } from '#tests/helpers/accounts'
 import { decoded, mailsTo, tokenLinkIn } from '#tests/helpers/mails'
 import { smtpServer } from '#tests/helpers/smtp_server'
 import { ISO_UTC } from '#tests/helpers/events'
 import { frontendUrl } from '#config/accounts'
 import type { ApiClient } from '@japa/api-client'
+import { signupBody } from '#tests/helpers/builders'
 
 const SUBJECT = 'You are invited to join an organization'
 const INVALID_TOKEN = {
@@ -111,13 +113,10 @@ test.group('Organizations invitations', (group) => {
     const { organization, cookie } = await memberWithOrganization(client)
     const { token } = await invite(client, organization.id, cookie, 'new@example.com')
 
-    const signup = await client
-      .post('/auth/signup')
-      .json({ email: 'new@example.com', password: 'correct horse' })
-    signup.assertStatus(201)
+    const { cookie: newcomer } = await signUp(client, signupBody({ email: 'new@example.com' }))
     const accept = await client
       .post('/invitations/accept')
-      .header('cookie', sessionCookieOf(signup.headers()['set-cookie']))
+      .header('cookie', newcomer)
       .json({ token })
     accept.assertStatus(200)
   })
@@ -126,7 +125,7 @@ test.group('Organizations invitations', (group) => {
     const { organization, cookie } = await memberWithOrganization(client)
     const bob = await UserFactory.create()
     const { token } = await invite(client, organization.id, cookie, bob.email)
-    const eve = await sessionCookieFor(client, await UserFactory.create())
+    const { cookie: eve } = await signedIn(client)
 
     const refused = await client.post('/invitations/accept').header('cookie', eve).json({ token })
     refused.assertStatus(403)
@@ -148,8 +147,7 @@ test.group('Organizations invitations', (group) => {
 
   test('expired, revoked and tampered links are refused', async ({ client }) => {
     const { organization, cookie } = await memberWithOrganization(client)
-    const bob = await UserFactory.create()
-    const bobCookie = await sessionCookieFor(client, bob)
+    const { user: bob, cookie: bobCookie } = await signedIn(client)
 
     const first = await invite(client, organization.id, cookie, bob.email)
     const [id, secret] = first.token.split('.')
@@ -215,7 +213,7 @@ test.group('Organizations invitations', (group) => {
 
   test('non-members get 403 on every invitation route', async ({ client }) => {
     const { organization } = await memberWithOrganization(client)
-    const outsider = await sessionCookieFor(client, await UserFactory.create())
+    const { cookie: outsider } = await signedIn(client)
     const { organization: own, cookie } = await memberWithOrganization(client)
     const { response } = await invite(client, own.id, cookie, 'bob@example.com')
 

@@ -6,7 +6,12 @@ import type User from '#models/user'
 import { UserFactory } from '#database/factories/user_factory'
 import { OrganizationFactory } from '#database/factories/organization_factory'
 import { resetDatabase } from '#tests/helpers/database'
-import { addMember, memberWithOrganization, sessionCookieFor } from '#tests/helpers/accounts'
+import {
+  addMember,
+  memberWithOrganization,
+  signedIn,
+  signedInMember,
+} from '#tests/helpers/accounts'
 import { ISO_UTC } from '#tests/helpers/events'
 
 const NOT_A_MEMBER = {
@@ -95,8 +100,7 @@ test.group('Organizations members', (group) => {
 
   test('the added member gets access to the organization', async ({ client }) => {
     const { organization, cookie } = await memberWithOrganization(client)
-    const bob = await UserFactory.create()
-    const bobCookie = await sessionCookieFor(client, bob)
+    const { user: bob, cookie: bobCookie } = await signedIn(client)
     const before = await client.get(`/organizations/${organization.id}`).header('cookie', bobCookie)
     before.assertStatus(403)
 
@@ -207,9 +211,7 @@ test.group('Organizations members', (group) => {
 
   test('removes a member, who loses access', async ({ client, assert, db: database }) => {
     const { user, organization, cookie } = await memberWithOrganization(client)
-    const bob = await UserFactory.create()
-    await addMember(organization, bob)
-    const bobCookie = await sessionCookieFor(client, bob)
+    const { user: bob, cookie: bobCookie } = await signedInMember(client, organization)
 
     const response = await client
       .delete(membersPath(organization.id, bob.id))
@@ -270,9 +272,7 @@ test.group('Organizations members', (group) => {
     assert,
   }) => {
     const { user: ann, organization, cookie: annCookie } = await memberWithOrganization(client)
-    const bob = await UserFactory.create()
-    await addMember(organization, bob, 'owner')
-    const bobCookie = await sessionCookieFor(client, bob)
+    const { user: bob, cookie: bobCookie } = await signedInMember(client, organization, 'owner')
 
     const responses = await Promise.all([
       client.delete(membersPath(organization.id, bob.id)).header('cookie', annCookie),
@@ -353,8 +353,7 @@ test.group('Organizations members', (group) => {
     const organization = await OrganizationFactory.create()
     const member = await UserFactory.create()
     await addMember(organization, member)
-    const outsider = await UserFactory.create()
-    const cookie = await sessionCookieFor(client, outsider)
+    const { user: outsider, cookie } = await signedIn(client)
 
     const responses = [
       await client.get(membersPath(organization.id)).header('cookie', cookie),
@@ -380,8 +379,7 @@ test.group('Organizations members', (group) => {
     client,
     db: database,
   }) => {
-    const outsider = await UserFactory.create()
-    const cookie = await sessionCookieFor(client, outsider)
+    const { user: outsider, cookie } = await signedIn(client)
     const organizationId = randomUUID()
 
     const responses = [

@@ -3,7 +3,12 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { UserFactory } from '#database/factories/user_factory'
 import { resetDatabase } from '#tests/helpers/database'
-import { addMember, memberWithOrganization, sessionCookieFor } from '#tests/helpers/accounts'
+import {
+  addMember,
+  memberWithOrganization,
+  sessionCookieFor,
+  signedInMember,
+} from '#tests/helpers/accounts'
 import {
   LAST_OWNER,
   NOT_A_MEMBER,
@@ -272,9 +277,7 @@ test.group('Organizations roles: order of refusals', (group) => {
 
   test('403 insufficient_role for the target before 409', async ({ client, assert }) => {
     const { user: owner, organization } = await memberWithOrganization(client)
-    const admin = await UserFactory.create()
-    await addMember(organization, admin, 'admin')
-    const cookie = await sessionCookieFor(client, admin)
+    const { cookie } = await signedInMember(client, organization, 'admin')
     // Demoting the only owner would also be a 409: the role refusal comes first.
     const response = await client
       .patch(path(organization.id, `/members/${owner.id}`))

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { test } from '@japa/runner'
-import { UserFactory } from '#database/factories/user_factory'
 import { OrganizationFactory } from '#database/factories/organization_factory'
 import { resetDatabase } from '#tests/helpers/database'
-import { addMember, memberWithOrganization, sessionCookieFor } from '#tests/helpers/accounts'
+import { memberWithOrganization, signedIn, signedInMember } from '#tests/helpers/accounts'
 
 const NOT_A_MEMBER = {
   errors: [{ message: 'You are not a member of this organization', code: 'auth.forbidden' }],
@@ -31,9 +30,7 @@ test.group('Organizations show', (group) => {
 
   test('answers it to every member alike', async ({ client }) => {
     const { organization } = await memberWithOrganization(client)
-    const bob = await UserFactory.create()
-    await addMember(organization, bob)
-    const cookie = await sessionCookieFor(client, bob)
+    const { cookie } = await signedInMember(client, organization)
 
     const response = await client.get(`/organizations/${organization.id}`).header('cookie', cookie)
 
@@ -54,7 +51,7 @@ test.group('Organizations show', (group) => {
     assert,
   }) => {
     const { organization: existing } = await memberWithOrganization(client)
-    const cookie = await sessionCookieFor(client, await UserFactory.create())
+    const { cookie } = await signedIn(client)
 
     const forExisting = await client.get(`/organizations/${existing.id}`).header('cookie', cookie)
     const forMissing = await client.get(`/organizations/${randomUUID()}`).header('cookie', cookie)

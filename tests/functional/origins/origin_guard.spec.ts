@@ -2,11 +2,12 @@ import { test } from '@japa/runner'
 import type { ApiResponse } from '@japa/api-client'
 import db from '@adonisjs/lucid/services/db'
 import { publicUrl } from '#config/app'
-import { UserFactory, FACTORY_PASSWORD } from '#database/factories/user_factory'
+import { UserFactory } from '#database/factories/user_factory'
 import { resetDatabase } from '#tests/helpers/database'
-import { memberWithOrganization, sessionCookieFor } from '#tests/helpers/accounts'
+import { memberWithOrganization, signedIn } from '#tests/helpers/accounts'
 import { mailsTo } from '#tests/helpers/mails'
 import { rawRequest } from '#tests/helpers/raw_request'
+import { loginBody } from '#tests/helpers/builders'
 
 /** The frontend's origin, listed in CORS_ORIGINS (.env.test). */
 const FRONTEND = 'https://app.events.test'
@@ -39,7 +40,7 @@ test.group('Origin guard', (group) => {
   group.each.setup(() => resetDatabase())
 
   test('a same-site sibling page cannot sign the user out (body-less POST)', async ({ client }) => {
-    const cookie = await sessionCookieFor(client, await UserFactory.create())
+    const { cookie } = await signedIn(client)
 
     const logout = await client
       .post('/auth/logout')
@@ -55,8 +56,7 @@ test.group('Origin guard', (group) => {
     client,
     assert,
   }) => {
-    const user = await UserFactory.create()
-    const cookie = await sessionCookieFor(client, user)
+    const { user, cookie } = await signedIn(client)
 
     const resend = await client
       .post('/auth/email/verification')
@@ -121,7 +121,7 @@ test.group('Origin guard', (group) => {
     const login = await client
       .post('/auth/login')
       .headers(fromPage(ATTACKER, 'cross-site'))
-      .json({ email: user.email, password: FACTORY_PASSWORD })
+      .json(loginBody(user))
     assertRefused(login)
 
     const signup = await client

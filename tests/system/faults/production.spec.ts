@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { resetDatabase } from '#tests/helpers/database'
-import { sessionCookieOf } from '#tests/helpers/accounts'
+import { signUpOn } from '#tests/helpers/accounts'
 import { AppProcess, freePort, jsonRequest, testDatabaseUrl } from '#tests/helpers/app_process'
 
 const MONITOR = { 'x-monitoring-secret': 'production-monitoring-secret' }
@@ -78,11 +78,7 @@ test.group('Faults: the production settings', (group) => {
   test('a 500 says only what the contract says: no message from PostgreSQL', async ({ assert }) => {
     api = await AppProcess.production()
     await api.start()
-    const signup = await api.fetch(
-      '/auth/signup',
-      jsonRequest('POST', { email: 'ann@example.com', password: 'correct horse' })
-    )
-    const cookie = sessionCookieOf(signup.headers.getSetCookie())
+    const { cookie } = await signUpOn(api)
     const created = await api.fetch(
       '/organizations',
       jsonRequest('POST', { name: 'Acme' }, { cookie })

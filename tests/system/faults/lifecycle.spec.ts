@@ -11,6 +11,7 @@ import {
   testDatabaseUrl,
   UNAVAILABLE,
 } from '#tests/helpers/app_process'
+import { signupBody } from '#tests/helpers/builders'
 
 test.group('Faults: starting and stopping', (group) => {
   let api: AppProcess | undefined
@@ -112,10 +113,7 @@ test.group('Faults: starting and stopping', (group) => {
       assert.equal(response.status, 503)
       assert.deepEqual(await response.json(), UNAVAILABLE)
     }
-    const signup = await api.fetch(
-      '/auth/signup',
-      jsonRequest('POST', { email: 'ann@example.com', password: 'correct horse' })
-    )
+    const signup = await api.fetch('/auth/signup', jsonRequest('POST', signupBody()))
     assert.equal(signup.status, 503)
     const health = await api.fetch('/health', {
       headers: { 'x-monitoring-secret': 'production-monitoring-secret' },

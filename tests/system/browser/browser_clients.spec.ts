@@ -1,7 +1,9 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { resetDatabase } from '#tests/helpers/database'
-import { AppProcess, jsonRequest } from '#tests/helpers/app_process'
+import { AppProcess } from '#tests/helpers/app_process'
+import { signUpOn } from '#tests/helpers/accounts'
+import { signupBody } from '#tests/helpers/builders'
 import { CHROMIUM, hasChromium, launchChromium, servePages } from '#tests/helpers/browser'
 
 const PASSWORD = 'a-long-password-1'
@@ -42,11 +44,7 @@ test.group('Browser clients in a real browser (Chromium)', (group) => {
     closers.push(() => api.kill())
     await api.start()
     // The test database is the app's: an account to sign in with.
-    const signup = await api.fetch(
-      '/auth/signup',
-      jsonRequest('POST', { email: 'ann@example.com', password: PASSWORD })
-    )
-    assert.equal(signup.status, 201)
+    await signUpOn(api, signupBody({ password: PASSWORD }))
 
     frontendPages['/'] = '<!doctype html><title>Frontend</title>'
     const browser = await launchChromium()

@@ -1,7 +1,7 @@
 import { setTimeout } from 'node:timers/promises'
 import { test } from '@japa/runner'
 import { resetDatabase } from '#tests/helpers/database'
-import { sessionCookieOf } from '#tests/helpers/accounts'
+import { signUpOn } from '#tests/helpers/accounts'
 import { smtpServer } from '#tests/helpers/smtp_server'
 import { unsubscribePath } from '#tests/helpers/newsletter'
 import { TcpProxy } from '#tests/helpers/tcp_proxy'
@@ -12,8 +12,9 @@ import {
   testDatabaseUrl,
   UNAVAILABLE,
 } from '#tests/helpers/app_process'
+import { signupBody } from '#tests/helpers/builders'
 
-const ACCOUNT = { email: 'ann@example.com', password: 'correct horse', fullName: 'Ann' }
+const ACCOUNT = signupBody({ fullName: 'Ann' })
 
 /**
  * The API in production mode whose PostgreSQL is reached through a proxy,
@@ -27,11 +28,8 @@ async function productionApiThroughProxy() {
     DB_POOL_ACQUIRE_TIMEOUT_MS: '1000',
   })
   await api.start()
-  const signup = await api.fetch('/auth/signup', jsonRequest('POST', ACCOUNT))
-  if (signup.status !== 201) {
-    throw new Error(`signup answered ${signup.status}: ${await signup.text()}\n${api.output}`)
-  }
-  return { api, proxy, cookie: sessionCookieOf(signup.headers.getSetCookie()) }
+  const { cookie } = await signUpOn(api, ACCOUNT)
+  return { api, proxy, cookie }
 }
 
 /** Requests a member's client makes, each expected to answer 503 during an outage. */

@@ -32,7 +32,9 @@ export default defineConfig({
     () => import('@adonisjs/mail/mail_provider'),
     () => import('@adonisjs/i18n/i18n_provider'),
     () => import('#providers/api_provider'),
-    () => import('#providers/app_provider'),
+    () => import('#providers/bindings_provider'),
+    () => import('#providers/lifecycle_provider'),
+    () => import('#providers/telemetry_provider'),
   ],
 
   preloads: [

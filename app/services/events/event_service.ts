@@ -150,10 +150,11 @@ export default class EventService {
   }
 
   /**
-   * Membership, event and address in one statement. The event is only looked
-   * for when the user is a member, so a non-member learns nothing of it
-   * (OrganizationPolicy answers 403 first); a member naming another
-   * organization's event finds nothing.
+   * The caller's membership row, the event and its address in one statement
+   * (GET and PATCH read nothing else): OrganizationPolicy decides on
+   * `isMember` before anything is answered or written. The event is joined
+   * only through a membership, so a non-member's request reads nothing of
+   * it; a member naming another organization's event finds nothing (404).
    */
   async findAsMember(userId: string, organizationId: string, eventId: string): Promise<FoundEvent> {
     const { rows } = await runPrepared('find_event_as_member', FIND_AS_MEMBER, [

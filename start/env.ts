@@ -5,7 +5,9 @@
 |
 | Every variable the service reads, validated and typed. Everything is
 | optional so that `npm start` works on a fresh clone; defaults live in
-| config/*.ts.
+| config/*.ts. The keys are settled here too: APP_KEY (kept under tmp/
+| outside production) and the DKIM key (read and parsed), so a mistake
+| stops the start in one line and config/ only holds values.
 |
 */
 

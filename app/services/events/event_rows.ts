@@ -9,19 +9,12 @@ function dateTimeOf(value: Date | null) {
   return value ? DateTime.fromJSDate(value) : null
 }
 
-/** `created_at` and `updated_at` of a row (their names prefixed `prefix`), never null. */
-function timestampsOf(row: Row, prefix = '') {
-  return {
-    createdAt: DateTime.fromJSDate(row[`${prefix}created_at`]),
-    updatedAt: DateTime.fromJSDate(row[`${prefix}updated_at`]),
-  }
-}
-
 /** The address of a joined row (its columns prefixed `a__`), or null. */
 function addressFromRow(row: Row): AddressRecord | null {
   if (!row.a__event_id) return null
   return {
-    ...timestampsOf(row, 'a__'),
+    createdAt: DateTime.fromJSDate(row.a__created_at),
+    updatedAt: DateTime.fromJSDate(row.a__updated_at),
     streetAddress: row.a__street_address,
     streetAddress2: row.a__street_address_2,
     city: row.a__city,
@@ -44,6 +37,7 @@ export function eventFromRow(row: Row): EventRecord | null {
     eventType: row.event_type,
     metadata: row.metadata,
     address: addressFromRow(row),
-    ...timestampsOf(row),
+    createdAt: DateTime.fromJSDate(row.created_at),
+    updatedAt: DateTime.fromJSDate(row.updated_at),
   }
 }

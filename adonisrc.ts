@@ -31,8 +31,9 @@ export default defineConfig({
     () => import('@adonisjs/limiter/limiter_provider'),
     () => import('@adonisjs/mail/mail_provider'),
     () => import('@adonisjs/i18n/i18n_provider'),
-    () => import('#providers/api_provider'),
-    () => import('#providers/app_provider'),
+    () => import('#providers/bindings_provider'),
+    () => import('#providers/lifecycle_provider'),
+    () => import('#providers/telemetry_provider'),
   ],
 
   preloads: [

@@ -43,7 +43,7 @@ new Ignitor(APP_ROOT, { importer: IMPORTER })
     app.booting(async () => {
       await import('#start/env')
     })
-    // Drain (providers/app_provider.ts; SIGINT skips it), close the pools, then exit even
+    // Drain (providers/lifecycle_provider.ts; SIGINT skips it), close the pools, then exit even
     // if a request cut at the finish timeout still has a socket open (a silent SMTP peer).
     const terminate = () => app.terminate().finally(() => process.exit())
     app.listen('SIGTERM', terminate)

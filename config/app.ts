@@ -1,27 +1,10 @@
-import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { dirname } from 'node:path'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import env from '#start/env'
+import env, { appKey } from '#start/env'
 import app from '@adonisjs/core/services/app'
-import { Secret } from '@adonisjs/core/helpers'
 import { defineConfig } from '@adonisjs/core/http'
 
-/**
- * Outside production a missing APP_KEY is generated once and kept under
- * tmp/ (git-ignored), so a fresh clone needs no manual step and sessions
- * survive restarts. Production refuses to start without one (start/env.ts).
- */
-function localAppKey(): Secret<string> {
-  const file = app.tmpPath('app_key')
-  if (!existsSync(file)) {
-    mkdirSync(dirname(file), { recursive: true })
-    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 })
-  }
-  return new Secret(readFileSync(file, 'utf8').trim())
-}
-
-export const appKey = env.get('APP_KEY') ?? localAppKey()
+/** Outside production, when unset, generated once and kept under tmp/ (start/env.ts). */
+export { appKey }
 
 /**
  * The API's public base URL, for links sent by email (the newsletter's

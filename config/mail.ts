@@ -1,6 +1,4 @@
-import { createPrivateKey } from 'node:crypto'
-import { readFileSync } from 'node:fs'
-import env from '#start/env'
+import env, { dkimKey } from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/mail'
 import { FileTransport } from '#mails/transports/file_transport'
@@ -20,65 +18,23 @@ export const smtpLimits = {
   sendBudgetMs: env.get('SMTP_SEND_BUDGET_MS', 30_000),
 }
 
-/** A configuration mistake found at boot: said in one line, and the server does not start. */
-function refuse(message: string): never {
-  process.stderr.write(`${message}\n`)
-  process.exit(1)
-}
-
 const from = env.get('MAIL_FROM', 'Events <hello@example.com>')
 
 /**
- * DKIM signing, when MAIL_DKIM_DOMAIN, MAIL_DKIM_SELECTOR and a private key
- * (MAIL_DKIM_PRIVATE_KEY, PEM, or MAIL_DKIM_PRIVATE_KEY_FILE) are set: an
- * RSA key signs rsa-sha256, an Ed25519 key ed25519-sha256 (RFC 8463, see
- * patches/nodemailer+*.patch). The key is parsed here so a wrong one stops
- * the server at boot instead of leaving every email unsigned (nodemailer
- * skips a signature it cannot make).
+ * DKIM signing with the key start/env.ts read and checked: an RSA key signs
+ * rsa-sha256, an Ed25519 key ed25519-sha256 (RFC 8463, see
+ * patches/nodemailer+*.patch).
  */
-function dkimSigning() {
-  const domainName = env.get('MAIL_DKIM_DOMAIN')
-  const keySelector = env.get('MAIL_DKIM_SELECTOR')
-  const keyFile = env.get('MAIL_DKIM_PRIVATE_KEY_FILE')
-  const keyValue = env.get('MAIL_DKIM_PRIVATE_KEY')?.release()
-  if (!domainName && !keySelector && !keyFile && !keyValue) return undefined
-  if (!domainName) refuse('MAIL_DKIM_DOMAIN must be set to sign email with DKIM')
-  if (!keySelector) refuse('MAIL_DKIM_SELECTOR must be set to sign email with DKIM')
-  if (!keyFile && !keyValue) {
-    refuse(
-      'MAIL_DKIM_PRIVATE_KEY (PEM) or MAIL_DKIM_PRIVATE_KEY_FILE must be set to sign email with DKIM'
-    )
-  }
-  const variable = keyValue ? 'MAIL_DKIM_PRIVATE_KEY' : 'MAIL_DKIM_PRIVATE_KEY_FILE'
-  let privateKey: string
-  try {
-    // A PEM put on one line keeps its line breaks as `\n`.
-    privateKey = keyValue ? keyValue.replaceAll('\\n', '\n') : readFileSync(keyFile!, 'utf8')
-  } catch (error) {
-    refuse(`${variable} cannot be read: ${(error as Error).message}`)
-  }
-  let type: string | undefined
-  try {
-    type = createPrivateKey(privateKey).asymmetricKeyType
-  } catch {
-    refuse(`${variable} is not a private key in PEM format (-----BEGIN PRIVATE KEY-----)`)
-  }
-  if (type !== 'rsa' && type !== 'ed25519') {
-    refuse(`${variable} must be an RSA or Ed25519 private key, not ${type ?? 'this key type'}`)
-  }
-  return {
-    domainName,
-    keySelector,
-    privateKey,
-    // RFC 8058 §4: one-click unsubscribe counts only when the signature covers both headers.
-    headerFieldNames:
-      'From:Sender:Reply-To:Subject:Date:Message-ID:To:Cc:MIME-Version:Content-Type:' +
-      'Content-Transfer-Encoding:In-Reply-To:References:List-Id:List-Unsubscribe:' +
-      'List-Unsubscribe-Post',
-  }
+export const dkim = dkimKey && {
+  domainName: dkimKey.domainName,
+  keySelector: dkimKey.keySelector,
+  privateKey: dkimKey.privateKey.release(),
+  // RFC 8058 §4: one-click unsubscribe counts only when the signature covers both headers.
+  headerFieldNames:
+    'From:Sender:Reply-To:Subject:Date:Message-ID:To:Cc:MIME-Version:Content-Type:' +
+    'Content-Transfer-Encoding:In-Reply-To:References:List-Id:List-Unsubscribe:' +
+    'List-Unsubscribe-Post',
 }
-
-export const dkim = dkimSigning()
 
 /** The domain of every Message-ID: the DKIM domain, else MAIL_FROM's. */
 const messageIdDomain = dkim?.domainName ?? /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? 'localhost'

@@ -5,10 +5,17 @@
 |
 | Every variable the service reads, validated and typed. Everything is
 | optional so that `npm start` works on a fresh clone; defaults live in
-| config/*.ts.
+| config/*.ts. The keys are settled here too: APP_KEY (kept under tmp/
+| outside production) and the DKIM key (read and parsed), so a mistake
+| stops the start in one line and config/ only holds values.
 |
 */
 
+import { createPrivateKey, randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname } from 'node:path'
+import app from '@adonisjs/core/services/app'
+import { Secret } from '@adonisjs/core/helpers'
 import { Env } from '@adonisjs/core/env'
 import { parseTrustedOrigins } from '#helpers/trusted_origins'
 
@@ -72,9 +79,15 @@ const env = await Env.create(new URL('../', import.meta.url), {
   SHUTDOWN_DRAIN_MS: Env.schema.number.optional(),
 })
 
+/** A configuration mistake found at boot: said in one line, and the server does not start. */
+function refuse(mistake: string): never {
+  process.stderr.write(`${mistake}\n`)
+  process.exit(1)
+}
+
 /**
  * Production refuses to start on a deployment mistake, said in one line:
- * outside production a key is generated under tmp/ (config/app.ts) and an
+ * outside production a key is generated under tmp/ (below) and an
  * embedded PostgreSQL is started (config/database.ts) and email links point
  * at localhost (config/app.ts); in production none of that is acceptable.
  */
@@ -86,10 +99,66 @@ if (env.get('NODE_ENV') === 'production') {
       : !env.get('PUBLIC_URL')
         ? 'PUBLIC_URL must be set in production: the links sent by email (unsubscribe) point at it'
         : null
-  if (mistake) {
-    process.stderr.write(`${mistake}\n`)
-    process.exit(1)
-  }
+  if (mistake) refuse(mistake)
 }
+
+/**
+ * Outside production a missing APP_KEY is generated once and kept under
+ * tmp/ (git-ignored), so a fresh clone needs no manual step and sessions
+ * survive restarts.
+ */
+function localAppKey(): Secret<string> {
+  const file = app.tmpPath('app_key')
+  if (!existsSync(file)) {
+    mkdirSync(dirname(file), { recursive: true })
+    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 })
+  }
+  return new Secret(readFileSync(file, 'utf8').trim())
+}
+
+/** APP_KEY, or outside production the one kept under tmp/ (config/app.ts). */
+export const appKey = env.get('APP_KEY') ?? localAppKey()
+
+/**
+ * The DKIM signing key, when MAIL_DKIM_DOMAIN, MAIL_DKIM_SELECTOR and a
+ * private key (MAIL_DKIM_PRIVATE_KEY, PEM, or MAIL_DKIM_PRIVATE_KEY_FILE)
+ * are set: an RSA or an Ed25519 key (config/mail.ts). It is read and parsed
+ * here so a wrong one stops the server at boot instead of leaving every
+ * email unsigned (nodemailer skips a signature it cannot make).
+ */
+function dkimSigningKey() {
+  const domainName = env.get('MAIL_DKIM_DOMAIN')
+  const keySelector = env.get('MAIL_DKIM_SELECTOR')
+  const keyFile = env.get('MAIL_DKIM_PRIVATE_KEY_FILE')
+  const keyValue = env.get('MAIL_DKIM_PRIVATE_KEY')?.release()
+  if (!domainName && !keySelector && !keyFile && !keyValue) return undefined
+  if (!domainName) refuse('MAIL_DKIM_DOMAIN must be set to sign email with DKIM')
+  if (!keySelector) refuse('MAIL_DKIM_SELECTOR must be set to sign email with DKIM')
+  if (!keyFile && !keyValue) {
+    refuse(
+      'MAIL_DKIM_PRIVATE_KEY (PEM) or MAIL_DKIM_PRIVATE_KEY_FILE must be set to sign email with DKIM'
+    )
+  }
+  const variable = keyValue ? 'MAIL_DKIM_PRIVATE_KEY' : 'MAIL_DKIM_PRIVATE_KEY_FILE'
+  let privateKey: string
+  try {
+    // A PEM put on one line keeps its line breaks as `\n`.
+    privateKey = keyValue ? keyValue.replaceAll('\\n', '\n') : readFileSync(keyFile!, 'utf8')
+  } catch (error) {
+    refuse(`${variable} cannot be read: ${(error as Error).message}`)
+  }
+  let type: string | undefined
+  try {
+    type = createPrivateKey(privateKey).asymmetricKeyType
+  } catch {
+    refuse(`${variable} is not a private key in PEM format (-----BEGIN PRIVATE KEY-----)`)
+  }
+  if (type !== 'rsa' && type !== 'ed25519') {
+    refuse(`${variable} must be an RSA or Ed25519 private key, not ${type ?? 'this key type'}`)
+  }
+  return { domainName, keySelector, privateKey: new Secret(privateKey) }
+}
+
+export const dkimKey = dkimSigningKey()
 
 export default env

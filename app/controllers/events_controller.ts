@@ -89,10 +89,8 @@ export default class EventsController {
 
   async destroy({ request, response, auth, bouncer }: HttpContext) {
     const { params } = await request.validateUsing(deleteEventValidator)
-    const user = auth.getUserOrFail()
-    const outcome = await this.events.deleteAsMember(user.id, params.organizationId, params.id)
-    await bouncer.with(OrganizationPolicy).authorize('deleteEvent', outcome)
-    if (!outcome.deleted) throw new errors.E_ROW_NOT_FOUND()
+    await bouncer.with(OrganizationPolicy).authorize('deleteEvent', params.organizationId)
+    await this.events.delete(auth.getUserOrFail().id, params.organizationId, params.id)
     return response.noContent()
   }
 }

@@ -2,7 +2,7 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import MembershipPolicy from '#policies/membership_policy'
 import OrganizationPolicy from '#policies/organization_policy'
-import OrganizationService from '#services/organizations/organization_service'
+import MembershipService from '#services/organizations/membership_service'
 import MemberTransformer from '#transformers/member_transformer'
 import {
   addMemberValidator,
@@ -18,12 +18,12 @@ import {
  */
 @inject()
 export default class OrganizationMembersController {
-  constructor(private organizations: OrganizationService) {}
+  constructor(private memberships: MembershipService) {}
 
   async index({ request, bouncer, serialize }: HttpContext) {
     const { params } = await request.validateUsing(organizationValidator)
     await bouncer.with(MembershipPolicy).authorize('view', params.organizationId)
-    const members = await this.organizations.members(params.organizationId)
+    const members = await this.memberships.members(params.organizationId)
     return serialize(MemberTransformer.transform(members))
   }
 
@@ -31,7 +31,7 @@ export default class OrganizationMembersController {
     const { params } = await request.validateUsing(organizationValidator)
     await bouncer.with(MembershipPolicy).authorize('manage', params.organizationId)
     const { email, role } = await request.validateUsing(addMemberValidator)
-    const member = await this.organizations.addMember(
+    const member = await this.memberships.addMember(
       auth.getUserOrFail().id,
       params.organizationId,
       email,
@@ -45,7 +45,7 @@ export default class OrganizationMembersController {
     const { params } = await request.validateUsing(memberValidator)
     await bouncer.with(MembershipPolicy).authorize('manage', params.organizationId)
     const { role } = await request.validateUsing(changeRoleValidator)
-    const member = await this.organizations.changeRole(
+    const member = await this.memberships.changeRole(
       auth.getUserOrFail().id,
       params.organizationId,
       params.userId,
@@ -57,7 +57,7 @@ export default class OrganizationMembersController {
   async destroy({ request, response, auth, bouncer }: HttpContext) {
     const { params } = await request.validateUsing(memberValidator)
     await bouncer.with(MembershipPolicy).authorize('remove', params.organizationId, params.userId)
-    await this.organizations.removeMember(
+    await this.memberships.removeMember(
       auth.getUserOrFail().id,
       params.organizationId,
       params.userId
@@ -68,7 +68,7 @@ export default class OrganizationMembersController {
   async leave({ request, response, auth, bouncer }: HttpContext) {
     const { params } = await request.validateUsing(organizationValidator)
     await bouncer.with(MembershipPolicy).authorize('view', params.organizationId)
-    await this.organizations.leave(auth.getUserOrFail().id, params.organizationId)
+    await this.memberships.leave(auth.getUserOrFail().id, params.organizationId)
     return response.noContent()
   }
 
@@ -77,7 +77,7 @@ export default class OrganizationMembersController {
     const { params } = await request.validateUsing(organizationValidator)
     await bouncer.with(OrganizationPolicy).authorize('transferOwnership', params.organizationId)
     const { userId } = await request.validateUsing(transferOwnershipValidator)
-    const { from, to } = await this.organizations.transferOwnership(
+    const { from, to } = await this.memberships.transferOwnership(
       auth.getUserOrFail().id,
       params.organizationId,
       userId

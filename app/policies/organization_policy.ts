@@ -17,11 +17,7 @@ export default class OrganizationPolicy extends BasePolicy {
   }
 
   async update(user: User, organizationId: string) {
-    const role = await roleOf(user.id, organizationId)
-    if (!role) return notAMember()
-    return manages(role)
-      ? AuthorizationResponse.allow()
-      : insufficientRole('errors.roles.only_managers_rename')
+    return this.#manager(user, organizationId, 'errors.roles.only_managers_rename')
   }
 
   async delete(user: User, organizationId: string) {
@@ -33,11 +29,7 @@ export default class OrganizationPolicy extends BasePolicy {
   }
 
   async viewAuditLog(user: User, organizationId: string) {
-    const role = await roleOf(user.id, organizationId)
-    if (!role) return notAMember()
-    return manages(role)
-      ? AuthorizationResponse.allow()
-      : insufficientRole('errors.roles.only_managers_audit_log')
+    return this.#manager(user, organizationId, 'errors.roles.only_managers_audit_log')
   }
 
   async createEvent(user: User, organizationId: string) {
@@ -48,7 +40,14 @@ export default class OrganizationPolicy extends BasePolicy {
     return this.#member(user, organizationId)
   }
 
-  /** Membership comes with the event lookup (EventService.findAsMember): one query. */
+  async deleteEvent(user: User, organizationId: string) {
+    return this.#member(user, organizationId)
+  }
+
+  /**
+   * Decided on the membership row read with the event (EventService.findAsMember),
+   * so GET and PATCH ask one statement; the policy alone turns it into 403.
+   */
   viewEvent(_user: User, lookup: { isMember: boolean }) {
     return lookup.isMember ? AuthorizationResponse.allow() : notAMember()
   }
@@ -57,12 +56,13 @@ export default class OrganizationPolicy extends BasePolicy {
     return this.viewEvent(user, lookup)
   }
 
-  /** Asked with what EventService.deleteAsMember found (it deletes only for members). */
-  deleteEvent(user: User, outcome: { isMember: boolean }) {
-    return this.viewEvent(user, outcome)
+  /** `messageKey`: the refusal's key in the `errors` catalogue. */
+  async #manager(user: User, organizationId: string, messageKey: string) {
+    const role = await roleOf(user.id, organizationId)
+    if (!role) return notAMember()
+    return manages(role) ? AuthorizationResponse.allow() : insufficientRole(messageKey)
   }
 
-  /** `messageKey`: the refusal's key in the `errors` catalogue. */
   async #owner(user: User, organizationId: string, messageKey: string) {
     const role = await roleOf(user.id, organizationId)
     if (!role) return notAMember()

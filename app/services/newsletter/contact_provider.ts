@@ -3,7 +3,7 @@ import type { Language } from '#helpers/languages'
 /**
  * Where newsletter contacts are kept. The default keeps them in PostgreSQL
  * (DatabaseContactProvider); a hosted audience (Resend, Brevo, ...) is
- * another implementation bound in providers/app_provider.ts.
+ * another implementation bound in providers/bindings_provider.ts.
  *
  * A subscription is two steps with no transaction across them, since the
  * welcome email in between may take seconds: `create` stores the contact as

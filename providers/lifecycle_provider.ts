@@ -1,29 +1,15 @@
 import type { ApplicationService } from '@adonisjs/core/types'
-import { ContactProvider } from '#services/newsletter/contact_provider'
-import MailDelivery from '#services/platform/mail_delivery'
 import ReadinessService from '#services/platform/readiness_service'
 import DependencyOutages from '#services/platform/dependency_outages'
 
 /**
- * Binds the service's own abstractions to their implementations, loaded on
- * first use (models must not load before the database is ready), and runs
- * the server's start and stop.
+ * The server's start and stop: dependency outages logged once each, the
+ * start-up gate, and the drain on SIGTERM.
  */
-export default class AppProvider {
+export default class LifecycleProvider {
   constructor(protected app: ApplicationService) {}
 
   register() {
-    this.app.container.singleton(ContactProvider, async () => {
-      const { DatabaseContactProvider } =
-        await import('#services/newsletter/database_contact_provider')
-      return new DatabaseContactProvider()
-    })
-    // One per process: it counts the SMTP sessions open at once.
-    this.app.container.singleton(MailDelivery, () => new MailDelivery())
-    this.app.container.singleton(
-      DependencyOutages,
-      async () => new DependencyOutages(await this.app.container.make('logger'))
-    )
     this.#reportRedisOutages()
   }
 
@@ -90,13 +76,6 @@ export default class AppProvider {
         }
       })
       .then(opened)
-  }
-
-  /** Sends the traces still batched before the process exits (traces on only). */
-  async shutdown() {
-    if (!this.app.config.get<boolean>('otel.enabled', false)) return
-    const { OtelManager } = await import('@adonisjs/otel/manager')
-    await OtelManager.getInstance()?.shutdown()
   }
 
   /** Requests Node's HTTP parser refuses answer in the envelope (exceptions/handler.ts). */

@@ -1,0 +1,234 @@
+import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import OrganizationMember from '#models/organization_member'
+import User from '#models/user'
+import ConflictException from '#exceptions/conflict_exception'
+import ForbiddenException from '#exceptions/forbidden_exception'
+import InsufficientRoleException from '#exceptions/insufficient_role_exception'
+import NotFoundException from '#exceptions/not_found_exception'
+import AuditLog from '#services/organizations/audit_log'
+import { assertRoomForOneMore } from '#services/organizations/member_limit'
+import OwnerInvariant from '#services/organizations/owner_invariant'
+import { mayActOn, mayGrant } from '#services/organizations/roles'
+import type { AuditAction, AuditDetails, OrganizationRole } from '#types/organization'
+import { message } from '#exceptions/api_exception'
+
+const NOT_A_MEMBER = message('errors.organizations.not_a_member_account')
+const CHANGED = message('errors.organizations.changed_meanwhile')
+const ACT_ON_OWNER = message('errors.roles.act_on_owner')
+const GRANT_OWNER = message('errors.roles.grant_owner')
+
+/**
+ * Writes the audit entry of a change to a member, in the change's
+ * transaction; the member's email is copied from their account when not given.
+ */
+function recordMemberChange(
+  trx: TransactionClientContract,
+  action: AuditAction,
+  change: { organizationId: string; actorId: string; userId: string; email?: string },
+  details: AuditDetails
+) {
+  const { organizationId, actorId, userId, email } = change
+  return AuditLog.record(trx, {
+    organizationId,
+    action,
+    actorId,
+    target: { type: 'user', id: userId, email },
+    details,
+  })
+}
+
+/**
+ * The members of an organization and their roles. Every change that can
+ * take an owner away runs under the organization's row lock
+ * (OwnerInvariant) and writes its audit entry in the same transaction.
+ *
+ * Changes to a member are decided twice: on what was read before the lock
+ * (404, then 403 `auth.insufficient_role` for the target, as the contract
+ * orders them), and again under the lock, where a concurrent change is a
+ * 409: `organization.last_owner` when no owner would be left, else
+ * `common.resource.conflict`.
+ */
+export default class MembershipService {
+  /** Members with their accounts and roles, in the order they joined. */
+  members(organizationId: string) {
+    return OrganizationMember.query()
+      .where('organizationId', organizationId)
+      .preload('user')
+      .orderBy('created_at', 'asc')
+      .orderBy('user_id', 'asc')
+  }
+
+  /** Adds an existing account with `role`; the primary key says no to a second membership. */
+  async addMember(actorId: string, organizationId: string, email: string, role: OrganizationRole) {
+    const user = await User.findBy('email', email)
+    if (!user) throw new NotFoundException(message('errors.organizations.no_such_account'))
+
+    return db.transaction(async (trx) => {
+      await OwnerInvariant.lock(trx, organizationId)
+      const roles = await this.#roles(trx, organizationId, [actorId, user.id])
+      const actorRole = roles.get(actorId)
+      if (!actorRole) throw new ForbiddenException(message('errors.auth.not_a_member'))
+      if (!mayGrant(actorRole, role)) throw new InsufficientRoleException(GRANT_OWNER)
+      if (roles.has(user.id))
+        throw new ConflictException(message('errors.organizations.already_member'))
+      await assertRoomForOneMore(trx, organizationId)
+
+      const member = await OrganizationMember.create(
+        { organizationId, userId: user.id, role },
+        { client: trx }
+      )
+      const who = { organizationId, actorId, userId: user.id, email: user.email }
+      await recordMemberChange(trx, 'member.added', who, { role })
+      member.$setRelated('user', user)
+      return member
+    })
+  }
+
+  /** Gives a member another role; the same role changes nothing and logs nothing. */
+  async changeRole(
+    actorId: string,
+    organizationId: string,
+    userId: string,
+    role: OrganizationRole
+  ) {
+    await db.transaction(async (trx) => {
+      const decide = (roles: Map<string, OrganizationRole>) => {
+        const actor = roles.get(actorId)
+        const target = roles.get(userId)
+        if (!target) throw new NotFoundException(NOT_A_MEMBER)
+        if (!actor) return false
+        return mayActOn(actor, target) && mayGrant(actor, role)
+      }
+      const before = await this.#roles(trx, organizationId, [actorId, userId])
+      if (!decide(before)) {
+        throw new InsufficientRoleException(
+          before.get(userId) === 'owner' ? ACT_ON_OWNER : GRANT_OWNER
+        )
+      }
+
+      await OwnerInvariant.lock(trx, organizationId)
+      const now = await this.#roles(trx, organizationId, [actorId, userId])
+      const fromRole = now.get(userId)
+      if (fromRole === 'owner' && role !== 'owner') {
+        await OwnerInvariant.assertOwnerRemains(trx, organizationId, [userId])
+      }
+      if (!decide(now)) throw new ConflictException(CHANGED)
+      if (fromRole === role) return
+
+      await trx
+        .from('organization_members')
+        .where({ organization_id: organizationId, user_id: userId })
+        .update({ role })
+      const who = { organizationId, actorId, userId }
+      await recordMemberChange(trx, 'member.role_changed', who, { fromRole, toRole: role })
+    })
+    return this.#member(organizationId, userId)
+  }
+
+  /** Removes a member; removing oneself is leaving. */
+  async removeMember(actorId: string, organizationId: string, userId: string) {
+    if (userId === actorId) return this.leave(actorId, organizationId)
+    await db.transaction(async (trx) => {
+      const decide = (roles: Map<string, OrganizationRole>) => {
+        const actor = roles.get(actorId)
+        const target = roles.get(userId)
+        if (!target) throw new NotFoundException(NOT_A_MEMBER)
+        return actor !== undefined && mayActOn(actor, target)
+      }
+      if (!decide(await this.#roles(trx, organizationId, [actorId, userId]))) {
+        throw new InsufficientRoleException(ACT_ON_OWNER)
+      }
+
+      await OwnerInvariant.lock(trx, organizationId)
+      const now = await this.#roles(trx, organizationId, [actorId, userId])
+      const role = now.get(userId)
+      if (role === 'owner') await OwnerInvariant.assertOwnerRemains(trx, organizationId, [userId])
+      if (!decide(now)) throw new ConflictException(CHANGED)
+
+      await this.#deleteMembership(trx, organizationId, userId)
+      await recordMemberChange(trx, 'member.removed', { organizationId, actorId, userId }, { role })
+    })
+  }
+
+  /** The caller leaves; the last owner cannot (409), also as the last member. */
+  async leave(userId: string, organizationId: string) {
+    await db.transaction(async (trx) => {
+      await OwnerInvariant.lock(trx, organizationId)
+      const roles = await this.#roles(trx, organizationId, [userId])
+      const role = roles.get(userId)
+      if (!role) throw new ForbiddenException(message('errors.auth.not_a_member'))
+      if (role === 'owner') await OwnerInvariant.assertOwnerRemains(trx, organizationId, [userId])
+
+      // Written before the membership goes, while the email is still the member's.
+      const who = { organizationId, actorId: userId, userId }
+      await recordMemberChange(trx, 'member.left', who, { role })
+      await this.#deleteMembership(trx, organizationId, userId)
+    })
+  }
+
+  /**
+   * Hands ownership to a member who is not an owner: they become owner and
+   * the caller admin, in one step. Of two concurrent transfers by one owner,
+   * the second finds the caller no longer an owner (409).
+   */
+  async transferOwnership(actorId: string, organizationId: string, userId: string) {
+    await db.transaction(async (trx) => {
+      const decide = (roles: Map<string, OrganizationRole>) => {
+        const target = roles.get(userId)
+        if (!target) throw new NotFoundException(NOT_A_MEMBER)
+        if (userId === actorId)
+          throw new ConflictException(message('errors.organizations.transfer_to_self'))
+        if (target === 'owner')
+          throw new ConflictException(message('errors.organizations.already_owner'))
+        return target
+      }
+      decide(await this.#roles(trx, organizationId, [userId]))
+
+      await OwnerInvariant.lock(trx, organizationId)
+      const now = await this.#roles(trx, organizationId, [actorId, userId])
+      const fromRole = decide(now)
+      if (now.get(actorId) !== 'owner') throw new ConflictException(CHANGED)
+
+      await trx
+        .from('organization_members')
+        .where({ organization_id: organizationId, user_id: userId })
+        .update({ role: 'owner' })
+      await OwnerInvariant.assertOwnerRemains(trx, organizationId, [actorId])
+      await trx
+        .from('organization_members')
+        .where({ organization_id: organizationId, user_id: actorId })
+        .update({ role: 'admin' })
+      const who = { organizationId, actorId, userId }
+      await recordMemberChange(trx, 'ownership.transferred', who, { fromRole, toRole: 'owner' })
+    })
+    return {
+      from: await this.#member(organizationId, actorId),
+      to: await this.#member(organizationId, userId),
+    }
+  }
+
+  #member(organizationId: string, userId: string) {
+    return OrganizationMember.query()
+      .where({ organizationId, userId })
+      .preload('user')
+      .firstOrFail()
+  }
+
+  /** The roles of these accounts in the organization (absent: not a member). */
+  async #roles(trx: TransactionClientContract, organizationId: string, userIds: string[]) {
+    const rows: { user_id: string; role: OrganizationRole }[] = await trx
+      .from('organization_members')
+      .where('organization_id', organizationId)
+      .whereIn('user_id', userIds)
+      .select('user_id', 'role')
+    return new Map(rows.map((row) => [row.user_id, row.role]))
+  }
+
+  #deleteMembership(trx: TransactionClientContract, organizationId: string, userId: string) {
+    return trx
+      .from('organization_members')
+      .where({ organization_id: organizationId, user_id: userId })
+      .delete()
+  }
+}

@@ -1,0 +1,53 @@
+import type { ApplicationService } from '@adonisjs/core/types'
+import { HttpContext } from '@adonisjs/core/http'
+import { BaseSerializer } from '@adonisjs/core/transformers'
+import { ContactProvider } from '#services/newsletter/contact_provider'
+import MailDelivery from '#services/platform/mail_delivery'
+import DependencyOutages from '#services/platform/dependency_outages'
+
+/**
+ * Wraps every transformer output in `{ data }`. No route answers a
+ * paginator (lists are plain arrays), so there is no pagination metadata.
+ */
+class ApiSerializer extends BaseSerializer<{ Wrap: 'data'; PaginationMetaData: never }> {
+  wrap: 'data' = 'data'
+
+  /** Required by BaseSerializer; reached only if a paginator were serialized. */
+  definePaginationMetaData(): never {
+    throw new Error('The API serializes no paginators')
+  }
+}
+
+declare module '@adonisjs/core/http' {
+  export interface HttpContext {
+    serialize: ApiSerializer['serialize']
+  }
+}
+
+/**
+ * Binds the service's own abstractions to their implementations, loaded on
+ * first use (models must not load before the database is ready), and
+ * `ctx.serialize(transformer output)` → `{ data: ... }`.
+ */
+export default class BindingsProvider {
+  constructor(protected app: ApplicationService) {}
+
+  register() {
+    this.app.container.singleton(ContactProvider, async () => {
+      const { DatabaseContactProvider } =
+        await import('#services/newsletter/database_contact_provider')
+      return new DatabaseContactProvider()
+    })
+    // One per process: it counts the SMTP sessions open at once.
+    this.app.container.singleton(MailDelivery, () => new MailDelivery())
+    this.app.container.singleton(
+      DependencyOutages,
+      async () => new DependencyOutages(await this.app.container.make('logger'))
+    )
+
+    const serializer = new ApiSerializer()
+    HttpContext.instanceProperty('serialize', function (this: HttpContext, values: any): any {
+      return serializer.serialize(values, this.containerResolver)
+    })
+  }
+}

@@ -63,22 +63,20 @@ export default class EventsController {
   }
 
   /** If-Match: the changes apply only to the version it names (else 412). */
-  async update({ request, response, auth, bouncer, serialize }: HttpContext) {
+  async update({ request, response, auth, serialize }: HttpContext) {
     const { params, ...changes } = await request.validateUsing(updateEventValidator)
     const user = auth.getUserOrFail()
-    const found = await this.events.findAsMember(user.id, params.organizationId, params.id)
-    await bouncer.with(OrganizationPolicy).authorize('updateEvent', found)
+    const found = await this.events.findForMember(user.id, params.organizationId, params.id)
     const updated = await this.events.update(found, changes, request.header('if-match'))
     response.header('ETag', entityTag(updated.version))
     return serialize(EventTransformer.transform(updated.event))
   }
 
   /** If-None-Match naming the current version: 304 without a body. */
-  async show({ request, response, auth, bouncer, serialize }: HttpContext) {
+  async show({ request, response, auth, serialize }: HttpContext) {
     const { params } = await request.validateUsing(showEventValidator)
     const user = auth.getUserOrFail()
-    const lookup = await this.events.findAsMember(user.id, params.organizationId, params.id)
-    await bouncer.with(OrganizationPolicy).authorize('viewEvent', lookup)
+    const lookup = await this.events.findForMember(user.id, params.organizationId, params.id)
     if (!lookup.event) throw new errors.E_ROW_NOT_FOUND()
     response.header('ETag', entityTag(lookup.version))
     if (namesVersion(request.header('if-none-match'), lookup.version)) {

@@ -5,8 +5,10 @@ import { insufficientRole, notAMember } from '#helpers/denials'
 import { manages, roleOf } from '#services/organizations/roles'
 
 /**
- * The organization itself and its events. Every member has equal access to
- * events (spec): one membership query, no role. Renaming, deleting, handing
+ * The organization itself, and who may create, list or delete its events.
+ * Every member has equal access to events (spec): one membership query, no
+ * role. (GET and PATCH of one event read the membership with the event, in
+ * EventService.findForMember, which refuses a non-member itself.) Renaming, deleting, handing
  * over and reading the audit log depend on the role (contract, Roles). It
  * is asked before anything else is looked up, so a non-member gets 403
  * whether or not the organization or the event exists.
@@ -42,18 +44,6 @@ export default class OrganizationPolicy extends BasePolicy {
 
   async deleteEvent(user: User, organizationId: string) {
     return this.#member(user, organizationId)
-  }
-
-  /**
-   * Decided on the membership row read with the event (EventService.findAsMember),
-   * so GET and PATCH ask one statement; the policy alone turns it into 403.
-   */
-  viewEvent(_user: User, lookup: { isMember: boolean }) {
-    return lookup.isMember ? AuthorizationResponse.allow() : notAMember()
-  }
-
-  updateEvent(user: User, lookup: { isMember: boolean }) {
-    return this.viewEvent(user, lookup)
   }
 
   /** `messageKey`: the refusal's key in the `errors` catalogue. */

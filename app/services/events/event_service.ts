@@ -2,6 +2,7 @@ import { DateTime } from 'luxon'
 import { v7 as uuidv7 } from 'uuid'
 import db from '@adonisjs/lucid/services/db'
 import { errors } from '@adonisjs/lucid'
+import { errors as authorizationErrors } from '@adonisjs/bouncer'
 import type { Infer } from '@vinejs/vine/types'
 import Event from '#models/event'
 import InternalException from '#exceptions/internal_exception'
@@ -24,6 +25,7 @@ import type { AddressRecord, EventRecord } from '#types/event'
 import type { RawQueryBindings } from '@adonisjs/lucid/types/querybuilder'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { runPrepared } from '#helpers/prepared_statement'
+import { notAMember } from '#helpers/denials'
 import AuditLog from '#services/organizations/audit_log'
 import {
   assertOrderedRanges,
@@ -39,9 +41,8 @@ type ListEventsQuery = Omit<Infer<typeof listEventsValidator>, 'params'>
 type UpdateEventInput = Omit<Infer<typeof updateEventValidator>, 'params'>
 type AddressInput = NonNullable<UpdateEventInput['address']>
 
-/** What `findAsMember` found: membership, the event (null if none) and its row version. */
+/** What `findForMember` found: the event (null if none) and its row version. */
 export type FoundEvent = {
-  isMember: boolean
   event: EventRecord | null
   version: string
   reload: () => Promise<FoundEvent>
@@ -117,7 +118,7 @@ export default class EventService {
   }
 
   /**
-   * Applies a partial update to the event `findAsMember` found, in one
+   * Applies a partial update to the event `findForMember` found, in one
    * statement and no transaction: the row is rewritten only while it is the
    * version that was read (PostgreSQL's xmin); otherwise it is read again and
    * the changes applied anew, so concurrent PATCHes each merge into what the
@@ -156,18 +157,28 @@ export default class EventService {
    * only through a membership, so a non-member's request reads nothing of
    * it; a member naming another organization's event finds nothing (404).
    */
-  async findAsMember(userId: string, organizationId: string, eventId: string): Promise<FoundEvent> {
+  /**
+   * The event, read with the caller's membership in one statement: on GET
+   * and PATCH this service, not a policy, owns the membership answer (no
+   * second query). A non-member is refused with 403 whether or not the
+   * event exists; a member asking for a missing event gets `event: null`.
+   */
+  async findForMember(
+    userId: string,
+    organizationId: string,
+    eventId: string
+  ): Promise<FoundEvent> {
     const { rows } = await runPrepared('find_event_as_member', FIND_AS_MEMBER, [
       organizationId,
       userId,
       eventId,
     ])
     const row = rows[0]
+    if (!row.is_member) throw new authorizationErrors.E_AUTHORIZATION_FAILURE(notAMember())
     return {
-      isMember: Boolean(row.is_member),
       event: eventFromRow(row),
       version: row.row_version as string,
-      reload: () => this.findAsMember(userId, organizationId, eventId),
+      reload: () => this.findForMember(userId, organizationId, eventId),
     }
   }
 

@@ -180,7 +180,9 @@ export const choiceList = <const Choice extends string>(choices: readonly Choice
           }
         },
         {
+          // In place of `any`'s own (anyOf every type): the array the document gives clients.
           toJSONSchema: (schema) => {
+            delete schema.anyOf
             Object.assign(schema, {
               type: 'array',
               minItems: 1,

@@ -9,6 +9,7 @@ import {
 } from '#types/event'
 import { invalidField } from '#exceptions/validation_error_reporter'
 import {
+  choiceList,
   countryCode,
   currencyCode,
   isExplicitNull,
@@ -97,50 +98,11 @@ export const showEventValidator = vine.create({
 
 export const deleteEventValidator = showEventValidator
 
-/**
- * `status=PLANNED,IN_PROGRESS`: one or more statuses, in every form a client
- * sends a list (contract, "Browser clients"): a raw comma (the query-string
- * parser splits it), an encoded one (`%2C`, what URLSearchParams sends,
- * arrives as one string) or a repeated `status=`, mixed as they come.
- */
-const statusList = () =>
-  vine
-    .any()
-    .use(
-      vine.createRule((value, _options, field) => {
-        const statuses = splitList(value)
-        if (!statuses || !statuses.every(isEventStatus)) {
-          // Its own message under the `enum` rule: `messageKey` names it in the catalogue.
-          field.report(
-            `The {{ field }} field must be a comma-separated list of ${EVENT_STATUSES.join(', ')}`,
-            'enum',
-            field,
-            { messageKey: 'comma_list', choices: EVENT_STATUSES.join(', ') }
-          )
-        }
-      })()
-    )
-    .transform((value: string | string[]) => [...new Set(splitList(value) as EventStatus[])])
-
-/** The items of a list given as one string or several, each maybe comma-separated; null if not text. */
-function splitList(value: unknown): string[] | null {
-  const parts = typeof value === 'string' ? [value] : value
-  if (!Array.isArray(parts) || parts.length === 0) return null
-  if (!parts.every((part) => typeof part === 'string')) return null
-  return parts.flatMap((part: string) => part.split(','))
-}
-
-type EventStatus = (typeof EVENT_STATUSES)[number]
-
-function isEventStatus(value: string): value is EventStatus {
-  return (EVENT_STATUSES as readonly string[]).includes(value)
-}
-
 /** GET /organizations/:organizationId/events: the query string (contract, "Events beyond the spec"). */
 export const listEventsValidator = vine.create({
   limit: vine.number().withoutDecimals().range([1, 100]).optional(),
   cursor: vine.string().maxLength(1000).optional(),
-  status: statusList().optional(),
+  status: choiceList(EVENT_STATUSES).optional(),
   eventType: vine.enum(EVENT_TYPES).optional(),
   targetDateFrom: isoDateTime().optional(),
   targetDateTo: isoDateTime().optional(),

@@ -1,6 +1,6 @@
 import vine from '@vinejs/vine'
-import { text, uuid } from '#validators/rules'
-import { AUDIT_ACTIONS, ORGANIZATION_ROLES, type AuditAction } from '#types/organization'
+import { choiceList, text, uuid } from '#validators/rules'
+import { AUDIT_ACTIONS, ORGANIZATION_ROLES } from '#types/organization'
 
 /*
  * Path parameters and bodies are validated apart: the contract orders the
@@ -50,39 +50,9 @@ export const acceptInvitationValidator = vine.create({
   token: vine.string().maxLength(512),
 })
 
-/**
- * `action=member.added,member.removed`: one or more actions, comma-separated
- * (the query-string parser splits on commas, so an array arrives).
- */
-const actionList = () =>
-  vine
-    .any()
-    .use(
-      vine.createRule((value, _options, field) => {
-        const actions = typeof value === 'string' ? [value] : value
-        if (
-          !Array.isArray(actions) ||
-          actions.length === 0 ||
-          !actions.every((action) => (AUDIT_ACTIONS as readonly unknown[]).includes(action))
-        ) {
-          // Its own message under the `enum` rule: `messageKey` names it in the catalogue.
-          field.report(
-            `The {{ field }} field must be a comma-separated list of ${AUDIT_ACTIONS.join(', ')}`,
-            'enum',
-            field,
-            { messageKey: 'comma_list', choices: AUDIT_ACTIONS.join(', ') }
-          )
-        }
-      })()
-    )
-    .transform(
-      (value: string | string[]) =>
-        [...new Set(typeof value === 'string' ? [value] : value)] as AuditAction[]
-    )
-
 /** GET /organizations/:organizationId/audit-log: the query string. */
 export const auditLogValidator = vine.create({
   limit: vine.number().withoutDecimals().range([1, 100]).optional(),
   cursor: vine.string().maxLength(1000).optional(),
-  action: actionList().optional(),
+  action: choiceList(AUDIT_ACTIONS).optional(),
 })

@@ -152,3 +152,54 @@ export const uuid = () => vine.string().uuid()
  * a mistake to report, not an instruction to ignore.
  */
 export const isExplicitNull = (field: FieldContext) => field.parent?.[field.name] === null
+
+/**
+ * A list parameter of the query string: one or more of `choices`, in every
+ * form a client sends a list (contract, "Browser clients"): a raw comma
+ * (`a,b`, split by the query-string parser), an encoded one (`a%2Cb`, what
+ * URLSearchParams sends, arriving as one string, split here) or repeated
+ * keys, mixed as they come; duplicates are dropped. Every list parameter of
+ * the API is one of these, so all routes read lists alike, and its JSON
+ * Schema is the array the OpenAPI document gives clients.
+ */
+export const choiceList = <const Choice extends string>(choices: readonly Choice[]) =>
+  vine
+    .any()
+    .use(
+      vine.createRule(
+        (value, _options, field) => {
+          const items = listItems(value)
+          if (!items || !items.every((item) => (choices as readonly string[]).includes(item))) {
+            // Its own message under the `enum` rule: `messageKey` names it in the catalogue.
+            field.report(
+              `The {{ field }} field must be a comma-separated list of ${choices.join(', ')}`,
+              'enum',
+              field,
+              { messageKey: 'comma_list', choices: choices.join(', ') }
+            )
+          }
+        },
+        {
+          // In place of `any`'s own (anyOf every type): the array the document gives clients.
+          toJSONSchema: (schema) => {
+            delete schema.anyOf
+            Object.assign(schema, {
+              type: 'array',
+              minItems: 1,
+              items: { type: 'string', enum: [...choices] },
+              description:
+                'One or more values, sent as `a,b` (form, not exploded: what the typed client sends); `a%2Cb` and repeated keys are accepted too',
+            })
+          },
+        }
+      )()
+    )
+    .transform((value: unknown) => [...new Set(listItems(value) as Choice[])])
+
+/** The items of a list given as one string or several, each maybe comma-separated; null if not text. */
+function listItems(value: unknown): string[] | null {
+  const parts = typeof value === 'string' ? [value] : value
+  if (!Array.isArray(parts) || parts.length === 0) return null
+  if (!parts.every((part) => typeof part === 'string')) return null
+  return parts.flatMap((part: string) => part.split(','))
+}

@@ -3786,7 +3786,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: string;
+                    action?: ("organization.created" | "organization.renamed" | "member.added" | "member.removed" | "member.left" | "member.role_changed" | "ownership.transferred" | "invitation.created" | "invitation.revoked" | "invitation.accepted" | "event.deleted")[];
                     cursor?: string;
                     limit?: number;
                 };

@@ -19,7 +19,7 @@ export type Exchange = {
  * Checks exchanges against an OpenAPI 3.1 document with a JSON Schema
  * draft 2020-12 validator (Ajv): the route and method must be described,
  * the status listed for it, the body must match that status's schema and
- * documented headers (ETag) be present. A request the API accepted (2xx)
+ * the headers documented as required (ETag, X-Request-Id) be present. A request the API accepted (2xx)
  * must match the document too: path and query parameters and the JSON
  * body. Requests answered 4xx may break the rules, that is what they test.
  * A path no route serves must be a 404 (or a 405 for an unserved method)
@@ -88,8 +88,8 @@ export class OpenApiChecker {
         typeof exchange.body === 'object' && Object.keys(exchange.body ?? {}).length === 0
       if (!empty) throw new Error(`${where}: the document says this answer has no body`)
     }
-    for (const name of Object.keys(response.headers ?? {})) {
-      if (exchange.headers[name.toLowerCase()] === undefined) {
+    for (const [name, header] of Object.entries<Schema>(response.headers ?? {})) {
+      if (header.required && exchange.headers[name.toLowerCase()] === undefined) {
         throw new Error(`${where}: the documented header ${name} is missing`)
       }
     }

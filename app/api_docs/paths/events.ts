@@ -6,7 +6,7 @@ import {
 } from '#validators/event'
 import { EVENT_STATUSES } from '#types/event'
 import { bodyOf, data, group, json, page, ref, type Schema } from '#api_docs/builders'
-import { etagHeader, everyRoute, jsonBodyErrors } from '#api_docs/shared'
+import { API_LIMIT, etagHeader, everyRoute, jsonBodyErrors } from '#api_docs/shared'
 
 /** The list's query: the validator's, with `status` as the list a client sends. */
 function listQuery(): Record<string, Schema> {
@@ -14,9 +14,10 @@ function listQuery(): Record<string, Schema> {
   query.status = {
     type: 'array',
     minItems: 1,
+    maxItems: EVENT_STATUSES.length,
     items: { enum: [...EVENT_STATUSES] },
     description:
-      'One or more statuses. Sent as `status=A,B` (form, not exploded: what the typed client sends); `status=A%2CB` and `status=A&status=B` are accepted too',
+      'One or more statuses (a repeated one counts once). Sent as `status=A,B` (form, not exploded: what the typed client sends); `status=A%2CB` and `status=A&status=B` are accepted too',
   }
   return query
 }
@@ -24,9 +25,10 @@ function listQuery(): Record<string, Schema> {
 /** /organizations/:organizationId/events: an organization's events. */
 export function eventPaths() {
   return group(
-    { tag: 'events', session: true },
+    { tag: 'events', session: true, rateLimit: API_LIMIT },
     {
       'GET /organizations/:organizationId/events': {
+        id: 'listEvents',
         summary: 'List events (keyset pagination)',
         query: listQuery(),
         responses: {
@@ -35,6 +37,7 @@ export function eventPaths() {
         errors: [400, 401, 403, ...everyRoute],
       },
       'POST /organizations/:organizationId/events': {
+        id: 'createEvent',
         summary: 'Create an event',
         body: bodyOf(createEventValidator),
         headers: {
@@ -48,8 +51,15 @@ export function eventPaths() {
         errors: [...jsonBodyErrors, 401, 403, 409, 422, ...everyRoute],
       },
       'GET /organizations/:organizationId/events/:id': {
+        id: 'getEvent',
         summary: 'One event',
-        headers: { 'If-None-Match': { type: 'string' } },
+        headers: {
+          'If-None-Match': {
+            type: 'string',
+            maxLength: 1024,
+            description: 'An ETag this event answered; 304 when it is still the current one',
+          },
+        },
         responses: {
           200: json(data(ref('Event')), 'The event', etagHeader),
           304: {
@@ -60,13 +70,21 @@ export function eventPaths() {
         errors: [400, 401, 403, 404, ...everyRoute],
       },
       'PATCH /organizations/:organizationId/events/:id': {
+        id: 'updateEvent',
         summary: 'Change an event (partial; metadata merged)',
         body: bodyOf(updateEventValidator),
-        headers: { 'If-Match': { type: 'string' } },
+        headers: {
+          'If-Match': {
+            type: 'string',
+            maxLength: 1024,
+            description: 'The ETag of the version the change is based on; 412 when another one is current',
+          },
+        },
         responses: { 200: json(data(ref('Event')), 'Changed', etagHeader) },
         errors: [...jsonBodyErrors, 401, 403, 404, 412, ...everyRoute],
       },
       'DELETE /organizations/:organizationId/events/:id': {
+        id: 'deleteEvent',
         summary: 'Delete an event and its address',
         responses: { 204: { description: 'Deleted' } },
         errors: [400, 401, 403, 404, ...everyRoute],

@@ -58,7 +58,8 @@ function asAccepted(schema: unknown): unknown {
   const types = [(schema as Schema).type].flat()
   const integer = types.includes('integer') && !('format' in schema) ? { format: 'int32' } : {}
   // A UUID is 36 characters: said, so that the length is bounded too.
-  const uuid = (schema as Schema).format === 'uuid' && !('maxLength' in schema) ? { maxLength: 36 } : {}
+  const uuid =
+    (schema as Schema).format === 'uuid' && !('maxLength' in schema) ? { maxLength: 36 } : {}
   const entries = Object.entries({ ...schema, ...integer, ...uuid })
     .filter(([key]) => key !== 'additionalProperties')
     .map(([key, value]) =>

@@ -29,12 +29,30 @@ function operations(): Operations {
 
 /** The tags, in the order the viewer shows them; every operation has one of these. */
 export const TAGS = [
-  { name: 'auth', description: 'Signing up and in, the account, its password, address, sessions and data' },
-  { name: 'organizations', description: 'Organizations the caller belongs to, and their audit log' },
-  { name: 'members', description: 'People in an organization, their roles, leaving and the ownership transfer' },
-  { name: 'invitations', description: 'Invitations to an organization by email, and their acceptance' },
-  { name: 'events', description: 'An organization’s events: list, create, read, change (If-Match), delete' },
-  { name: 'newsletter', description: 'Subscribing, and the emails’ unsubscribe link (a page, and RFC 8058 one-click)' },
+  {
+    name: 'auth',
+    description: 'Signing up and in, the account, its password, address, sessions and data',
+  },
+  {
+    name: 'organizations',
+    description: 'Organizations the caller belongs to, and their audit log',
+  },
+  {
+    name: 'members',
+    description: 'People in an organization, their roles, leaving and the ownership transfer',
+  },
+  {
+    name: 'invitations',
+    description: 'Invitations to an organization by email, and their acceptance',
+  },
+  {
+    name: 'events',
+    description: 'An organization’s events: list, create, read, change (If-Match), delete',
+  },
+  {
+    name: 'newsletter',
+    description: 'Subscribing, and the emails’ unsubscribe link (a page, and RFC 8058 one-click)',
+  },
   { name: 'health', description: 'Probes for monitors and load balancers' },
   { name: 'operations', description: 'Prometheus metrics' },
   { name: 'documentation', description: 'This document and, outside production, its viewer' },
@@ -183,8 +201,8 @@ export function apiDescription(): Schema {
     },
     servers: [
       {
-        url: publicUrl,
-        description: app.inProduction
+        'url': publicUrl,
+        'description': app.inProduction
           ? 'Production (PUBLIC_URL)'
           : 'Local server (PUBLIC_URL, else localhost and PORT); not production',
         'x-internal': false,

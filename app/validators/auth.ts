@@ -21,11 +21,7 @@ export const SESSION_ID_MAX_LENGTH = 64
 const email = () => text({ max: EMAIL_MAX_LENGTH }).email().toLowerCase()
 
 /** The rules of a new password: signup, reset and change alike. */
-const newPassword = () =>
-  vine
-    .string()
-    .use(withoutNulCharacter())
-    .use(characters(PASSWORD_LENGTH))
+const newPassword = () => vine.string().use(withoutNulCharacter()).use(characters(PASSWORD_LENGTH))
 
 /** An emailed token: its shape is checked by the service (one 400 for any bad token). */
 const token = () => vine.string().maxLength(TOKEN_MAX_LENGTH)

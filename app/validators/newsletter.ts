@@ -28,7 +28,13 @@ class InvalidEmailReporter implements ErrorReporterContract {
  * throw on them (URI malformed) instead of reporting.
  */
 export const subscribeValidator = vine.create({
-  email: vine.string().trim().maxLength(EMAIL_MAX_LENGTH).use(withoutNulCharacter()).email().toLowerCase(),
+  email: vine
+    .string()
+    .trim()
+    .maxLength(EMAIL_MAX_LENGTH)
+    .use(withoutNulCharacter())
+    .email()
+    .toLowerCase(),
 })
 subscribeValidator.errorReporter = () => new InvalidEmailReporter()
 

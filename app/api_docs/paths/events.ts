@@ -77,7 +77,8 @@ export function eventPaths() {
           'If-Match': {
             type: 'string',
             maxLength: 1024,
-            description: 'The ETag of the version the change is based on; 412 when another one is current',
+            description:
+              'The ETag of the version the change is based on; 412 when another one is current',
           },
         },
         responses: { 200: json(data(ref('Event')), 'Changed', etagHeader) },

@@ -78,10 +78,7 @@ test.group('API description: linted as other teams lint it', () => {
       const said = (result: SpectralResult) =>
         `${result.code} at ${result.path.join('/')}: ${result.message}`
       // spectral:oas: nothing at all; OWASP: no error (severity 0), warnings allowed.
-      assert.deepEqual(
-        spectral.filter((result) => !result.code.startsWith('owasp:')).map(said),
-        []
-      )
+      assert.deepEqual(spectral.filter((result) => !result.code.startsWith('owasp:')).map(said), [])
       assert.deepEqual(
         spectral
           .filter((result) => result.code.startsWith('owasp:') && result.severity === 0)

@@ -74,7 +74,9 @@ test.group('API description: operations by name', () => {
   test('every operation has its pinned operationId (renaming one is a breaking change)', ({
     assert,
   }) => {
-    const named = Object.fromEntries(operations().map(({ route, operationId }) => [route, operationId]))
+    const named = Object.fromEntries(
+      operations().map(({ route, operationId }) => [route, operationId])
+    )
     assert.deepEqual(named, OPERATION_IDS)
   })
 

@@ -15,6 +15,8 @@ export type Operation = {
   rateLimit?: string
   session?: boolean
   monitor?: boolean
+  /** Needs the monitoring secret as a bearer token (Prometheus scrapes). */
+  scrape?: boolean
   /** Never reads or writes a session: outside the origin guard and the JSON-only rule. */
   sessionless?: boolean
   body?: Schema

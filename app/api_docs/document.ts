@@ -105,7 +105,9 @@ function descriptionOf(operation: Operation) {
     ? 'Needs the session cookie (set by signup or login).'
     : operation.monitor
       ? 'Open to anyone; the monitoring secret (`x-monitoring-secret`) unlocks the full report.'
-      : 'Needs no session.'
+      : operation.scrape
+        ? 'Needs the monitoring secret as a bearer token (`Authorization: Bearer <MONITORING_SECRET>`); 404 when none is configured.'
+        : 'Needs no session.'
   return operation.rateLimit ? `${access} Rate limit: ${operation.rateLimit}.` : access
 }
 
@@ -156,7 +158,9 @@ function describe(
       ? [{ session: [] }]
       : operation.monitor
         ? [{}, { monitoringSecret: [] }]
-        : [],
+        : operation.scrape
+          ? [{ monitoringBearer: [] }]
+          : [],
   }
 }
 
@@ -225,6 +229,12 @@ export function apiDescription(): Schema {
           in: 'header',
           name: 'x-monitoring-secret',
           description: 'Unlocks the full health report',
+        },
+        monitoringBearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'The monitoring secret as a bearer token: Prometheus scrapes /metrics with it',
         },
       },
     },

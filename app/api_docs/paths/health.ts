@@ -41,6 +41,7 @@ export function healthPaths() {
       {
         'GET /metrics': {
           id: 'getMetrics',
+          scrape: true,
           summary: 'Prometheus metrics (Authorization: Bearer <MONITORING_SECRET>)',
           responses: { 200: textBody('text/plain', 'Prometheus text format') },
           errors: [401, 404, 500],

@@ -442,7 +442,7 @@ export interface paths {
         };
         /**
          * Prometheus metrics (Authorization: Bearer <MONITORING_SECRET>)
-         * @description Needs no session.
+         * @description Needs the monitoring secret as a bearer token (`Authorization: Bearer <MONITORING_SECRET>`); 404 when none is configured.
          */
         get: operations["getMetrics"];
         put?: never;

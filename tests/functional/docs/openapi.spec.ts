@@ -59,6 +59,7 @@ test.group('API description', (group) => {
     assert.deepEqual(Object.keys(document.components.securitySchemes), [
       'session',
       'monitoringSecret',
+      'monitoringBearer',
     ])
   })
 

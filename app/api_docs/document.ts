@@ -3,7 +3,13 @@ import router from '@adonisjs/core/services/router'
 import { publicUrl } from '#config/app'
 import { ref, type Operation, type Operations, type Schema } from '#api_docs/builders'
 import { schemas } from '#api_docs/schemas'
-import { acceptLanguage, answerHeaders, errorResponse, pathParameters } from '#api_docs/shared'
+import {
+  acceptLanguage,
+  answerHeaders,
+  errorResponse,
+  headers,
+  pathParameters,
+} from '#api_docs/shared'
 import { authPaths } from '#api_docs/paths/auth'
 import { documentationPaths } from '#api_docs/paths/documentation'
 import { eventPaths } from '#api_docs/paths/events'
@@ -216,6 +222,7 @@ export function apiDescription(): Schema {
     paths,
     components: {
       schemas,
+      headers,
       securitySchemes: {
         session: {
           type: 'apiKey',

@@ -32,15 +32,21 @@ export const acceptLanguage = {
 /** The global API limits (start/limiter.ts), on every route of the authenticated area. */
 export const API_LIMIT = '100 requests a minute per signed-in user, 10 per IP address otherwise'
 
-/** A response header; `required` when every answer of its status carries it. */
+/** A response header; `required` when every answer that lists it carries it. */
 const header = (description: string, schema: Schema, required = false) => ({
   description,
   required,
   schema,
 })
 
-/** On every answer (contract, "Headers on every response"). */
-const everyAnswer = {
+const count = { type: 'integer', format: 'int32', minimum: 0, maximum: 100_000 }
+const seconds = { type: 'integer', format: 'int32', minimum: 0, maximum: 86_400 }
+
+/**
+ * The response headers, once each (`components.headers`); answers refer to
+ * them by name. A header with two meanings has two entries.
+ */
+export const headers: Record<string, Schema> = {
   'X-Request-Id': header(
     'The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem',
     { type: 'string', maxLength: 128, pattern: '^[\\w.:+/=-]{1,128}$' },
@@ -54,31 +60,42 @@ const everyAnswer = {
     '`Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard)',
     { type: 'string', maxLength: 256 }
   ),
-}
-
-/** On the answers of a rate-limited route (`limit` says which limit, in words). */
-const rateLimitHeaders = (limit: string) => ({
-  'X-RateLimit-Limit': header(`Requests allowed in the window: ${limit}`, {
-    type: 'integer',
-    format: 'int32',
-    minimum: 0,
-    maximum: 100_000,
-  }),
-  'X-RateLimit-Remaining': header('Requests left in the window', {
-    type: 'integer',
-    format: 'int32',
-    minimum: 0,
-    maximum: 100_000,
-  }),
-})
-
-const retryAfter = (description: string) => ({
-  'Retry-After': header(
-    description,
-    { type: 'integer', format: 'int32', minimum: 0, maximum: 86_400 },
+  'X-RateLimit-Limit': header(
+    'Requests the route’s limit allows in its window (the operation’s description names the limit)',
+    count
+  ),
+  'X-RateLimit-Remaining': header('Requests left in the window', count),
+  'Retry-After': header('Seconds until the window lets a request in again', seconds, true),
+  'Retry-After-Unavailable': header(
+    'Seconds after which the dependency may be back',
+    seconds,
     true
   ),
-})
+  'Content-Language': header(
+    'The language of the text: `en` or `fr` (Canadian French)',
+    { type: 'string', enum: [...LANGUAGES] },
+    true
+  ),
+  'Vary-Accept-Language': header(
+    'Includes `Accept-Language`: the text depends on it',
+    { type: 'string', maxLength: 256 },
+    true
+  ),
+  'ETag': header(
+    'Version of the event (a strong validator, quoted), for If-Match and If-None-Match',
+    { type: 'string', maxLength: 128 },
+    true
+  ),
+}
+
+const headerRef = (name: keyof typeof headers) => ({ $ref: `#/components/headers/${name}` })
+
+/** On every answer (contract, "Headers on every response"). */
+const everyAnswer = {
+  'X-Request-Id': headerRef('X-Request-Id'),
+  'Access-Control-Allow-Origin': headerRef('Access-Control-Allow-Origin'),
+  'Vary': headerRef('Vary'),
+}
 
 /**
  * The headers of one answer: those of every answer, the rate limit's on
@@ -88,10 +105,15 @@ const retryAfter = (description: string) => ({
 export function answerHeaders(status: number, rateLimit?: string, errorEnvelope = true) {
   return {
     ...everyAnswer,
-    ...(rateLimit && status < 500 ? rateLimitHeaders(rateLimit) : {}),
-    ...(status === 429 ? retryAfter('Seconds until the window lets a request in again') : {}),
+    ...(rateLimit && status < 500
+      ? {
+          'X-RateLimit-Limit': headerRef('X-RateLimit-Limit'),
+          'X-RateLimit-Remaining': headerRef('X-RateLimit-Remaining'),
+        }
+      : {}),
+    ...(status === 429 ? { 'Retry-After': headerRef('Retry-After') } : {}),
     ...(status === 503 && errorEnvelope
-      ? retryAfter('Seconds after which the dependency may be back')
+      ? { 'Retry-After': headerRef('Retry-After-Unavailable') }
       : {}),
   }
 }
@@ -101,25 +123,11 @@ export function answerHeaders(status: number, rateLimit?: string, errorEnvelope 
  * page) say their language (contract, Languages).
  */
 export const languageHeaders = {
-  'Content-Language': header(
-    'The language of the text: `en` or `fr` (Canadian French)',
-    { type: 'string', enum: [...LANGUAGES] },
-    true
-  ),
-  'Vary': header(
-    'Includes `Accept-Language`: the text depends on it',
-    { type: 'string', maxLength: 256 },
-    true
-  ),
+  'Content-Language': headerRef('Content-Language'),
+  'Vary': headerRef('Vary-Accept-Language'),
 }
 
-export const etagHeader = {
-  ETag: header(
-    'Version of the event (a strong validator, quoted), for If-Match and If-None-Match',
-    { type: 'string', maxLength: 128 },
-    true
-  ),
-}
+export const etagHeader = { ETag: headerRef('ETag') }
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`)',

@@ -89,7 +89,10 @@ export class OpenApiChecker {
       if (!empty) throw new Error(`${where}: the document says this answer has no body`)
     }
     for (const [name, header] of Object.entries<Schema>(response.headers ?? {})) {
-      if (header.required && exchange.headers[name.toLowerCase()] === undefined) {
+      if (
+        resolve(this.document, header).required &&
+        exchange.headers[name.toLowerCase()] === undefined
+      ) {
         throw new Error(`${where}: the documented header ${name} is missing`)
       }
     }
@@ -144,6 +147,16 @@ export class OpenApiChecker {
       )
     }
   }
+}
+
+/** An object of the document, or the one its local `$ref` points at. */
+export function resolve(document: Schema, object: Schema): Schema {
+  if (typeof object?.$ref !== 'string' || !object.$ref.startsWith('#/')) return object
+  return object.$ref
+    .slice(2)
+    .split('/')
+    .map((segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce((node: Schema, key: string) => node?.[key], document)
 }
 
 /** A JSON pointer segment. */

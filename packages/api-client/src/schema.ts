@@ -1037,7 +1037,28 @@ export interface components {
     responses: never;
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
+        "Access-Control-Allow-Origin": string;
+        /** @description The language of the text: `en` or `fr` (Canadian French) */
+        "Content-Language": "en" | "fr";
+        /** @description Version of the event (a strong validator, quoted), for If-Match and If-None-Match */
+        ETag: string;
+        /** @description Seconds until the window lets a request in again */
+        "Retry-After": number;
+        /** @description Seconds after which the dependency may be back */
+        "Retry-After-Unavailable": number;
+        /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
+        Vary: string;
+        /** @description Includes `Accept-Language`: the text depends on it */
+        "Vary-Accept-Language": string;
+        /** @description Requests the route’s limit allows in its window (the operation’s description names the limit) */
+        "X-RateLimit-Limit": number;
+        /** @description Requests left in the window */
+        "X-RateLimit-Remaining": number;
+        /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
+        "X-Request-Id": string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -1063,16 +1084,11 @@ export interface operations {
             /** @description Deleted; every session of the account has ended */
             204: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1080,18 +1096,12 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1101,18 +1111,12 @@ export interface operations {
             /** @description No valid session (`auth.unauthenticated`) */
             401: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1122,18 +1126,12 @@ export interface operations {
             /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
             403: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1143,18 +1141,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1164,18 +1156,12 @@ export interface operations {
             /** @description Body too large (`input.body.too_large`) */
             413: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1185,18 +1171,12 @@ export interface operations {
             /** @description Unsupported media type or encoding */
             415: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1206,20 +1186,13 @@ export interface operations {
             /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
             429: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds until the window lets a request in again */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1229,14 +1202,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1246,16 +1215,11 @@ export interface operations {
             /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds after which the dependency may be back */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1279,18 +1243,13 @@ export interface operations {
             /** @description The export, as an attachment */
             200: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     /** @description attachment; filename="account-<date>.json" */
                     "Content-Disposition": string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1302,18 +1261,12 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1323,18 +1276,12 @@ export interface operations {
             /** @description No valid session (`auth.unauthenticated`) */
             401: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1344,20 +1291,13 @@ export interface operations {
             /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
             429: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds until the window lets a request in again */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1367,14 +1307,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1384,16 +1320,11 @@ export interface operations {
             /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds after which the dependency may be back */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1425,16 +1356,11 @@ export interface operations {
             /** @description Accepted (the same whether or not the address has an account) */
             202: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description Requests allowed in the window: 6 requests an hour per account */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1444,18 +1370,12 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 6 requests an hour per account */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1465,18 +1385,12 @@ export interface operations {
             /** @description No valid session (`auth.unauthenticated`) */
             401: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 6 requests an hour per account */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1486,18 +1400,12 @@ export interface operations {
             /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
             403: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 6 requests an hour per account */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1507,18 +1415,12 @@ export interface operations {
             /** @description Body too large (`input.body.too_large`) */
             413: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 6 requests an hour per account */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1528,18 +1430,12 @@ export interface operations {
             /** @description Unsupported media type or encoding */
             415: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 6 requests an hour per account */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1549,20 +1445,13 @@ export interface operations {
             /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
             429: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds until the window lets a request in again */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 6 requests an hour per account */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1572,14 +1461,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1589,16 +1474,11 @@ export interface operations {
             /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds after which the dependency may be back */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1628,16 +1508,11 @@ export interface operations {
             /** @description The account at its new, verified address */
             200: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1649,18 +1524,12 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1670,18 +1539,12 @@ export interface operations {
             /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
             403: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1691,18 +1554,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1712,18 +1569,12 @@ export interface operations {
             /** @description Body too large (`input.body.too_large`) */
             413: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1733,18 +1584,12 @@ export interface operations {
             /** @description Unsupported media type or encoding */
             415: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1754,20 +1599,13 @@ export interface operations {
             /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
             429: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds until the window lets a request in again */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1777,14 +1615,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1794,16 +1628,11 @@ export interface operations {
             /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds after which the dependency may be back */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1827,18 +1656,12 @@ export interface operations {
             /** @description Accepted */
             202: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 6 requests an hour per account */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1848,18 +1671,12 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 6 requests an hour per account */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1869,18 +1686,12 @@ export interface operations {
             /** @description No valid session (`auth.unauthenticated`) */
             401: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 6 requests an hour per account */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1890,18 +1701,12 @@ export interface operations {
             /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
             403: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 6 requests an hour per account */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1911,18 +1716,12 @@ export interface operations {
             /** @description Unsupported media type or encoding */
             415: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 6 requests an hour per account */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1932,20 +1731,13 @@ export interface operations {
             /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
             429: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds until the window lets a request in again */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 6 requests an hour per account */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1955,14 +1747,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1972,16 +1760,11 @@ export interface operations {
             /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds after which the dependency may be back */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2011,16 +1794,11 @@ export interface operations {
             /** @description Verified */
             200: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2032,18 +1810,12 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2053,18 +1825,12 @@ export interface operations {
             /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
             403: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2074,18 +1840,12 @@ export interface operations {
             /** @description Body too large (`input.body.too_large`) */
             413: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2095,18 +1855,12 @@ export interface operations {
             /** @description Unsupported media type or encoding */
             415: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2116,20 +1870,13 @@ export interface operations {
             /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
             429: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds until the window lets a request in again */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2139,14 +1886,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2156,16 +1899,11 @@ export interface operations {
             /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds after which the dependency may be back */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2196,16 +1934,11 @@ export interface operations {
             /** @description Signed in; sets the session cookie */
             200: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2217,18 +1950,12 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2238,18 +1965,12 @@ export interface operations {
             /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
             403: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2259,18 +1980,12 @@ export interface operations {
             /** @description Body too large (`input.body.too_large`) */
             413: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2280,18 +1995,12 @@ export interface operations {
             /** @description Unsupported media type or encoding */
             415: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2301,20 +2010,13 @@ export interface operations {
             /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
             429: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds until the window lets a request in again */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2324,14 +2026,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2341,16 +2039,11 @@ export interface operations {
             /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds after which the dependency may be back */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2374,16 +2067,11 @@ export interface operations {
             /** @description Signed out */
             204: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2391,18 +2079,12 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2412,18 +2094,12 @@ export interface operations {
             /** @description No valid session (`auth.unauthenticated`) */
             401: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2433,18 +2109,12 @@ export interface operations {
             /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
             403: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2454,18 +2124,12 @@ export interface operations {
             /** @description Unsupported media type or encoding */
             415: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2475,20 +2139,13 @@ export interface operations {
             /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
             429: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds until the window lets a request in again */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2498,14 +2155,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2515,16 +2168,11 @@ export interface operations {
             /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds after which the dependency may be back */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2548,16 +2196,11 @@ export interface operations {
             /** @description The account */
             200: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2569,18 +2212,12 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2590,18 +2227,12 @@ export interface operations {
             /** @description No valid session (`auth.unauthenticated`) */
             401: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2611,20 +2242,13 @@ export interface operations {
             /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
             429: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds until the window lets a request in again */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2634,14 +2258,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2651,16 +2271,11 @@ export interface operations {
             /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds after which the dependency may be back */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2691,16 +2306,11 @@ export interface operations {
             /** @description The account */
             200: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2712,18 +2322,12 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2733,18 +2337,12 @@ export interface operations {
             /** @description No valid session (`auth.unauthenticated`) */
             401: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2754,18 +2352,12 @@ export interface operations {
             /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
             403: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2775,18 +2367,12 @@ export interface operations {
             /** @description Body too large (`input.body.too_large`) */
             413: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2796,18 +2382,12 @@ export interface operations {
             /** @description Unsupported media type or encoding */
             415: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2817,20 +2397,13 @@ export interface operations {
             /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
             429: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds until the window lets a request in again */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2840,14 +2413,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2857,16 +2426,11 @@ export interface operations {
             /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds after which the dependency may be back */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2897,16 +2461,11 @@ export interface operations {
             /** @description Password changed */
             204: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2914,18 +2473,12 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2935,18 +2488,12 @@ export interface operations {
             /** @description No valid session (`auth.unauthenticated`) */
             401: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2956,18 +2503,12 @@ export interface operations {
             /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
             403: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2977,18 +2518,12 @@ export interface operations {
             /** @description Body too large (`input.body.too_large`) */
             413: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2998,18 +2533,12 @@ export interface operations {
             /** @description Unsupported media type or encoding */
             415: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3019,20 +2548,13 @@ export interface operations {
             /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
             429: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds until the window lets a request in again */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3042,14 +2564,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3059,16 +2577,11 @@ export interface operations {
             /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds after which the dependency may be back */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3099,18 +2612,12 @@ export interface operations {
             /** @description Accepted */
             202: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 10 requests a minute per IP address */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3120,18 +2627,12 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 10 requests a minute per IP address */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3141,18 +2642,12 @@ export interface operations {
             /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
             403: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 10 requests a minute per IP address */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3162,18 +2657,12 @@ export interface operations {
             /** @description Body too large (`input.body.too_large`) */
             413: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 10 requests a minute per IP address */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3183,18 +2672,12 @@ export interface operations {
             /** @description Unsupported media type or encoding */
             415: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 10 requests a minute per IP address */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3204,20 +2687,13 @@ export interface operations {
             /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
             429: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds until the window lets a request in again */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 10 requests a minute per IP address */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3227,14 +2703,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3244,16 +2716,11 @@ export interface operations {
             /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds after which the dependency may be back */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3284,16 +2751,11 @@ export interface operations {
             /** @description Password reset */
             204: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3301,18 +2763,12 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3322,18 +2778,12 @@ export interface operations {
             /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
             403: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3343,18 +2793,12 @@ export interface operations {
             /** @description Body too large (`input.body.too_large`) */
             413: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3364,18 +2808,12 @@ export interface operations {
             /** @description Unsupported media type or encoding */
             415: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3385,20 +2823,13 @@ export interface operations {
             /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
             429: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds until the window lets a request in again */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3408,14 +2839,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3425,16 +2852,11 @@ export interface operations {
             /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds after which the dependency may be back */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3458,16 +2880,11 @@ export interface operations {
             /** @description Sessions */
             200: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3479,18 +2896,12 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3500,18 +2911,12 @@ export interface operations {
             /** @description No valid session (`auth.unauthenticated`) */
             401: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3521,20 +2926,13 @@ export interface operations {
             /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
             429: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds until the window lets a request in again */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3544,14 +2942,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3561,16 +2955,11 @@ export interface operations {
             /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds after which the dependency may be back */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3594,16 +2983,11 @@ export interface operations {
             /** @description Ended */
             204: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3611,18 +2995,12 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3632,18 +3010,12 @@ export interface operations {
             /** @description No valid session (`auth.unauthenticated`) */
             401: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3653,18 +3025,12 @@ export interface operations {
             /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
             403: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3674,18 +3040,12 @@ export interface operations {
             /** @description Unsupported media type or encoding */
             415: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3695,20 +3055,13 @@ export interface operations {
             /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
             429: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds until the window lets a request in again */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3718,14 +3071,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3735,16 +3084,11 @@ export interface operations {
             /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds after which the dependency may be back */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3770,16 +3114,11 @@ export interface operations {
             /** @description Ended */
             204: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3787,18 +3126,12 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3808,18 +3141,12 @@ export interface operations {
             /** @description No valid session (`auth.unauthenticated`) */
             401: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3829,18 +3156,12 @@ export interface operations {
             /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
             403: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3850,18 +3171,12 @@ export interface operations {
             /** @description Not found (`common.resource.not_found`) */
             404: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3871,18 +3186,12 @@ export interface operations {
             /** @description Unsupported media type or encoding */
             415: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3892,20 +3201,13 @@ export interface operations {
             /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
             429: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds until the window lets a request in again */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3915,14 +3217,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3932,16 +3230,11 @@ export interface operations {
             /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds after which the dependency may be back */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3974,16 +3267,11 @@ export interface operations {
             /** @description Signed up; sets the session cookie */
             201: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3995,18 +3283,12 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4016,18 +3298,12 @@ export interface operations {
             /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
             403: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4037,18 +3313,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4058,18 +3328,12 @@ export interface operations {
             /** @description Body too large (`input.body.too_large`) */
             413: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4079,18 +3343,12 @@ export interface operations {
             /** @description Unsupported media type or encoding */
             415: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4100,20 +3358,13 @@ export interface operations {
             /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
             429: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds until the window lets a request in again */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4123,14 +3374,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4140,16 +3387,11 @@ export interface operations {
             /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds after which the dependency may be back */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4173,12 +3415,9 @@ export interface operations {
             /** @description HTML page */
             200: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4188,14 +3427,10 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4205,14 +3440,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4236,12 +3467,9 @@ export interface operations {
             /** @description JavaScript */
             200: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4251,14 +3479,10 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4268,14 +3492,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4299,12 +3519,9 @@ export interface operations {
             /** @description Healthy */
             200: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4314,14 +3531,10 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4331,16 +3544,11 @@ export interface operations {
             /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
             429: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds until the window lets a request in again */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4350,14 +3558,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4367,12 +3571,9 @@ export interface operations {
             /** @description Unhealthy or a dependency is down */
             503: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4396,12 +3597,9 @@ export interface operations {
             /** @description Alive */
             200: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4411,14 +3609,10 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4428,14 +3622,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4459,12 +3649,9 @@ export interface operations {
             /** @description Healthy */
             200: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4474,14 +3661,10 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4491,14 +3674,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4508,12 +3687,9 @@ export interface operations {
             /** @description Unhealthy or a dependency is down */
             503: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4543,16 +3719,11 @@ export interface operations {
             /** @description Now a member */
             200: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4564,18 +3735,12 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4585,18 +3750,12 @@ export interface operations {
             /** @description No valid session (`auth.unauthenticated`) */
             401: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4606,18 +3765,12 @@ export interface operations {
             /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
             403: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4627,18 +3780,12 @@ export interface operations {
             /** @description Body too large (`input.body.too_large`) */
             413: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4648,18 +3795,12 @@ export interface operations {
             /** @description Unsupported media type or encoding */
             415: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4669,20 +3810,13 @@ export interface operations {
             /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
             429: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds until the window lets a request in again */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4692,14 +3826,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4709,16 +3839,11 @@ export interface operations {
             /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds after which the dependency may be back */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4742,12 +3867,9 @@ export interface operations {
             /** @description Prometheus text format */
             200: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4757,14 +3879,10 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4774,14 +3892,10 @@ export interface operations {
             /** @description No valid session (`auth.unauthenticated`) */
             401: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4791,14 +3905,10 @@ export interface operations {
             /** @description Not found (`common.resource.not_found`) */
             404: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4808,14 +3918,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4846,18 +3952,12 @@ export interface operations {
             /** @description Subscribed */
             201: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 30 requests a minute per IP address (off in tests, as the spec says) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4867,18 +3967,12 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 30 requests a minute per IP address (off in tests, as the spec says) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4888,18 +3982,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 30 requests a minute per IP address (off in tests, as the spec says) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4909,18 +3997,12 @@ export interface operations {
             /** @description Body too large (`input.body.too_large`) */
             413: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 30 requests a minute per IP address (off in tests, as the spec says) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4930,18 +4012,12 @@ export interface operations {
             /** @description Unsupported media type or encoding */
             415: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 30 requests a minute per IP address (off in tests, as the spec says) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4951,18 +4027,12 @@ export interface operations {
             /** @description Unprocessable */
             422: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 30 requests a minute per IP address (off in tests, as the spec says) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4972,20 +4042,13 @@ export interface operations {
             /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
             429: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds until the window lets a request in again */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 30 requests a minute per IP address (off in tests, as the spec says) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4995,14 +4058,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5012,16 +4071,11 @@ export interface operations {
             /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds after which the dependency may be back */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5047,16 +4101,11 @@ export interface operations {
             /** @description A self-contained HTML page in the caller's language (with `Content-Language` and `Vary: Accept-Language`), or the masked address and whether it is subscribed */
             200: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description Requests allowed in the window: 300 requests a minute per IP address */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5072,18 +4121,12 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 300 requests a minute per IP address */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5093,20 +4136,13 @@ export interface operations {
             /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
             429: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds until the window lets a request in again */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 300 requests a minute per IP address */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5116,14 +4152,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5133,16 +4165,11 @@ export interface operations {
             /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds after which the dependency may be back */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5168,18 +4195,12 @@ export interface operations {
             /** @description Unsubscribed */
             200: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 300 requests a minute per IP address */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5189,18 +4210,12 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 300 requests a minute per IP address */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5210,18 +4225,12 @@ export interface operations {
             /** @description Body too large (`input.body.too_large`) */
             413: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 300 requests a minute per IP address */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5231,18 +4240,12 @@ export interface operations {
             /** @description Unsupported media type or encoding */
             415: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 300 requests a minute per IP address */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5252,20 +4255,13 @@ export interface operations {
             /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
             429: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds until the window lets a request in again */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 300 requests a minute per IP address */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5275,14 +4271,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5292,16 +4284,11 @@ export interface operations {
             /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds after which the dependency may be back */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5325,12 +4312,9 @@ export interface operations {
             /** @description OpenAPI 3.1 */
             200: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5351,14 +4335,10 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5368,14 +4348,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5399,16 +4375,11 @@ export interface operations {
             /** @description Organizations */
             200: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5420,18 +4391,12 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5441,18 +4406,12 @@ export interface operations {
             /** @description No valid session (`auth.unauthenticated`) */
             401: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5462,20 +4421,13 @@ export interface operations {
             /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
             429: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds until the window lets a request in again */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5485,14 +4437,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5502,16 +4450,11 @@ export interface operations {
             /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds after which the dependency may be back */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5541,16 +4484,11 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5562,18 +4500,12 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5583,18 +4515,12 @@ export interface operations {
             /** @description No valid session (`auth.unauthenticated`) */
             401: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5604,18 +4530,12 @@ export interface operations {
             /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
             403: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5625,18 +4545,12 @@ export interface operations {
             /** @description Body too large (`input.body.too_large`) */
             413: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5646,18 +4560,12 @@ export interface operations {
             /** @description Unsupported media type or encoding */
             415: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5667,20 +4575,13 @@ export interface operations {
             /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
             429: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds until the window lets a request in again */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5690,14 +4591,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5707,16 +4604,11 @@ export interface operations {
             /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds after which the dependency may be back */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5742,16 +4634,11 @@ export interface operations {
             /** @description The organization */
             200: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5763,18 +4650,12 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5784,18 +4665,12 @@ export interface operations {
             /** @description No valid session (`auth.unauthenticated`) */
             401: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5805,18 +4680,12 @@ export interface operations {
             /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
             403: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5826,20 +4695,13 @@ export interface operations {
             /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
             429: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds until the window lets a request in again */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5849,14 +4711,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5866,16 +4724,11 @@ export interface operations {
             /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds after which the dependency may be back */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5901,16 +4754,11 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5918,18 +4766,12 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5939,18 +4781,12 @@ export interface operations {
             /** @description No valid session (`auth.unauthenticated`) */
             401: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5960,18 +4796,12 @@ export interface operations {
             /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
             403: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5981,18 +4811,12 @@ export interface operations {
             /** @description Unsupported media type or encoding */
             415: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6002,20 +4826,13 @@ export interface operations {
             /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
             429: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds until the window lets a request in again */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6025,14 +4842,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6042,16 +4855,11 @@ export interface operations {
             /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds after which the dependency may be back */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6083,16 +4891,11 @@ export interface operations {
             /** @description Renamed */
             200: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6104,18 +4907,12 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6125,18 +4922,12 @@ export interface operations {
             /** @description No valid session (`auth.unauthenticated`) */
             401: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6146,18 +4937,12 @@ export interface operations {
             /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
             403: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6167,18 +4952,12 @@ export interface operations {
             /** @description Body too large (`input.body.too_large`) */
             413: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6188,18 +4967,12 @@ export interface operations {
             /** @description Unsupported media type or encoding */
             415: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6209,20 +4982,13 @@ export interface operations {
             /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
             429: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds until the window lets a request in again */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6232,14 +4998,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6249,16 +5011,11 @@ export interface operations {
             /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds after which the dependency may be back */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6288,16 +5045,11 @@ export interface operations {
             /** @description A page of entries */
             200: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6312,18 +5064,12 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6333,18 +5079,12 @@ export interface operations {
             /** @description No valid session (`auth.unauthenticated`) */
             401: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6354,18 +5094,12 @@ export interface operations {
             /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
             403: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6375,20 +5109,13 @@ export interface operations {
             /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
             429: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds until the window lets a request in again */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6398,14 +5125,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6415,16 +5138,11 @@ export interface operations {
             /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds after which the dependency may be back */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6458,16 +5176,11 @@ export interface operations {
             /** @description A page of events; nextCursor is null on the last page */
             200: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6482,18 +5195,12 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6503,18 +5210,12 @@ export interface operations {
             /** @description No valid session (`auth.unauthenticated`) */
             401: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6524,18 +5225,12 @@ export interface operations {
             /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
             403: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6545,20 +5240,13 @@ export interface operations {
             /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
             429: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds until the window lets a request in again */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6568,14 +5256,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6585,16 +5269,11 @@ export interface operations {
             /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds after which the dependency may be back */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6661,18 +5340,12 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description Version of the event (a strong validator, quoted), for If-Match and If-None-Match */
-                    ETag: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6684,18 +5357,12 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6705,18 +5372,12 @@ export interface operations {
             /** @description No valid session (`auth.unauthenticated`) */
             401: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6726,18 +5387,12 @@ export interface operations {
             /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
             403: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6747,18 +5402,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6768,18 +5417,12 @@ export interface operations {
             /** @description Body too large (`input.body.too_large`) */
             413: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6789,18 +5432,12 @@ export interface operations {
             /** @description Unsupported media type or encoding */
             415: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6810,18 +5447,12 @@ export interface operations {
             /** @description Unprocessable */
             422: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6831,20 +5462,13 @@ export interface operations {
             /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
             429: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds until the window lets a request in again */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6854,14 +5478,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6871,16 +5491,11 @@ export interface operations {
             /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds after which the dependency may be back */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6908,18 +5523,12 @@ export interface operations {
             /** @description The event */
             200: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description Version of the event (a strong validator, quoted), for If-Match and If-None-Match */
-                    ETag: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6931,18 +5540,12 @@ export interface operations {
             /** @description Not modified (If-None-Match names the current version) */
             304: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description Version of the event (a strong validator, quoted), for If-Match and If-None-Match */
-                    ETag: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6950,18 +5553,12 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6971,18 +5568,12 @@ export interface operations {
             /** @description No valid session (`auth.unauthenticated`) */
             401: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6992,18 +5583,12 @@ export interface operations {
             /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
             403: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7013,18 +5598,12 @@ export interface operations {
             /** @description Not found (`common.resource.not_found`) */
             404: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7034,20 +5613,13 @@ export interface operations {
             /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
             429: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds until the window lets a request in again */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7057,14 +5629,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7074,16 +5642,11 @@ export interface operations {
             /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds after which the dependency may be back */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7110,16 +5673,11 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -7127,18 +5685,12 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7148,18 +5700,12 @@ export interface operations {
             /** @description No valid session (`auth.unauthenticated`) */
             401: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7169,18 +5715,12 @@ export interface operations {
             /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
             403: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7190,18 +5730,12 @@ export interface operations {
             /** @description Not found (`common.resource.not_found`) */
             404: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7211,18 +5745,12 @@ export interface operations {
             /** @description Unsupported media type or encoding */
             415: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7232,20 +5760,13 @@ export interface operations {
             /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
             429: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds until the window lets a request in again */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7255,14 +5776,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7272,16 +5789,11 @@ export interface operations {
             /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds after which the dependency may be back */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7347,18 +5859,12 @@ export interface operations {
             /** @description Changed */
             200: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description Version of the event (a strong validator, quoted), for If-Match and If-None-Match */
-                    ETag: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7370,18 +5876,12 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7391,18 +5891,12 @@ export interface operations {
             /** @description No valid session (`auth.unauthenticated`) */
             401: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7412,18 +5906,12 @@ export interface operations {
             /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
             403: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7433,18 +5921,12 @@ export interface operations {
             /** @description Not found (`common.resource.not_found`) */
             404: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7454,18 +5936,12 @@ export interface operations {
             /** @description If-Match names another version (`common.resource.precondition_failed`) */
             412: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7475,18 +5951,12 @@ export interface operations {
             /** @description Body too large (`input.body.too_large`) */
             413: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7496,18 +5966,12 @@ export interface operations {
             /** @description Unsupported media type or encoding */
             415: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7517,20 +5981,13 @@ export interface operations {
             /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
             429: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds until the window lets a request in again */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7540,14 +5997,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7557,16 +6010,11 @@ export interface operations {
             /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds after which the dependency may be back */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7592,16 +6040,11 @@ export interface operations {
             /** @description Invitations */
             200: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7613,18 +6056,12 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7634,18 +6071,12 @@ export interface operations {
             /** @description No valid session (`auth.unauthenticated`) */
             401: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7655,18 +6086,12 @@ export interface operations {
             /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
             403: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7676,20 +6101,13 @@ export interface operations {
             /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
             429: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds until the window lets a request in again */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7699,14 +6117,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7716,16 +6130,11 @@ export interface operations {
             /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds after which the dependency may be back */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7760,16 +6169,11 @@ export interface operations {
             /** @description Invited */
             201: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7781,18 +6185,12 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7802,18 +6200,12 @@ export interface operations {
             /** @description No valid session (`auth.unauthenticated`) */
             401: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7823,18 +6215,12 @@ export interface operations {
             /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
             403: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7844,18 +6230,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7865,18 +6245,12 @@ export interface operations {
             /** @description Body too large (`input.body.too_large`) */
             413: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7886,18 +6260,12 @@ export interface operations {
             /** @description Unsupported media type or encoding */
             415: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7907,20 +6275,13 @@ export interface operations {
             /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
             429: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds until the window lets a request in again */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7930,14 +6291,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7947,16 +6304,11 @@ export interface operations {
             /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds after which the dependency may be back */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7983,16 +6335,11 @@ export interface operations {
             /** @description Revoked */
             204: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -8000,18 +6347,12 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8021,18 +6362,12 @@ export interface operations {
             /** @description No valid session (`auth.unauthenticated`) */
             401: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8042,18 +6377,12 @@ export interface operations {
             /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
             403: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8063,18 +6392,12 @@ export interface operations {
             /** @description Not found (`common.resource.not_found`) */
             404: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8084,18 +6407,12 @@ export interface operations {
             /** @description Unsupported media type or encoding */
             415: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8105,20 +6422,13 @@ export interface operations {
             /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
             429: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds until the window lets a request in again */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8128,14 +6438,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8145,16 +6451,11 @@ export interface operations {
             /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds after which the dependency may be back */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8180,16 +6481,11 @@ export interface operations {
             /** @description Left */
             204: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -8197,18 +6493,12 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8218,18 +6508,12 @@ export interface operations {
             /** @description No valid session (`auth.unauthenticated`) */
             401: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8239,18 +6523,12 @@ export interface operations {
             /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
             403: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8260,18 +6538,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8281,18 +6553,12 @@ export interface operations {
             /** @description Unsupported media type or encoding */
             415: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8302,20 +6568,13 @@ export interface operations {
             /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
             429: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds until the window lets a request in again */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8325,14 +6584,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8342,16 +6597,11 @@ export interface operations {
             /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds after which the dependency may be back */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8377,16 +6627,11 @@ export interface operations {
             /** @description Members */
             200: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8398,18 +6643,12 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8419,18 +6658,12 @@ export interface operations {
             /** @description No valid session (`auth.unauthenticated`) */
             401: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8440,18 +6673,12 @@ export interface operations {
             /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
             403: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8461,20 +6688,13 @@ export interface operations {
             /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
             429: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds until the window lets a request in again */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8484,14 +6704,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8501,16 +6717,11 @@ export interface operations {
             /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds after which the dependency may be back */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8545,16 +6756,11 @@ export interface operations {
             /** @description Added */
             201: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8566,18 +6772,12 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8587,18 +6787,12 @@ export interface operations {
             /** @description No valid session (`auth.unauthenticated`) */
             401: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8608,18 +6802,12 @@ export interface operations {
             /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
             403: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8629,18 +6817,12 @@ export interface operations {
             /** @description Not found (`common.resource.not_found`) */
             404: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8650,18 +6832,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8671,18 +6847,12 @@ export interface operations {
             /** @description Body too large (`input.body.too_large`) */
             413: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8692,18 +6862,12 @@ export interface operations {
             /** @description Unsupported media type or encoding */
             415: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8713,20 +6877,13 @@ export interface operations {
             /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
             429: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds until the window lets a request in again */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8736,14 +6893,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8753,16 +6906,11 @@ export interface operations {
             /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds after which the dependency may be back */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8789,16 +6937,11 @@ export interface operations {
             /** @description Removed */
             204: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -8806,18 +6949,12 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8827,18 +6964,12 @@ export interface operations {
             /** @description No valid session (`auth.unauthenticated`) */
             401: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8848,18 +6979,12 @@ export interface operations {
             /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
             403: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8869,18 +6994,12 @@ export interface operations {
             /** @description Not found (`common.resource.not_found`) */
             404: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8890,18 +7009,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8911,18 +7024,12 @@ export interface operations {
             /** @description Unsupported media type or encoding */
             415: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8932,20 +7039,13 @@ export interface operations {
             /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
             429: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds until the window lets a request in again */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8955,14 +7055,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8972,16 +7068,11 @@ export interface operations {
             /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds after which the dependency may be back */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9015,16 +7106,11 @@ export interface operations {
             /** @description The member */
             200: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9036,18 +7122,12 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9057,18 +7137,12 @@ export interface operations {
             /** @description No valid session (`auth.unauthenticated`) */
             401: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9078,18 +7152,12 @@ export interface operations {
             /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
             403: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9099,18 +7167,12 @@ export interface operations {
             /** @description Not found (`common.resource.not_found`) */
             404: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9120,18 +7182,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9141,18 +7197,12 @@ export interface operations {
             /** @description Body too large (`input.body.too_large`) */
             413: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9162,18 +7212,12 @@ export interface operations {
             /** @description Unsupported media type or encoding */
             415: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9183,20 +7227,13 @@ export interface operations {
             /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
             429: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds until the window lets a request in again */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9206,14 +7243,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9223,16 +7256,11 @@ export interface operations {
             /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds after which the dependency may be back */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9265,16 +7293,11 @@ export interface operations {
             /** @description Transferred */
             200: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description `Origin` (CORS), `Accept-Language` where the body has text, `Origin, Sec-Fetch-Site` on the routes of a session (the origin guard) */
-                    Vary?: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9289,18 +7312,12 @@ export interface operations {
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9310,18 +7327,12 @@ export interface operations {
             /** @description No valid session (`auth.unauthenticated`) */
             401: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9331,18 +7342,12 @@ export interface operations {
             /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
             403: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9352,18 +7357,12 @@ export interface operations {
             /** @description Not found (`common.resource.not_found`) */
             404: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9373,18 +7372,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9394,18 +7387,12 @@ export interface operations {
             /** @description Body too large (`input.body.too_large`) */
             413: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9415,18 +7402,12 @@ export interface operations {
             /** @description Unsupported media type or encoding */
             415: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9436,20 +7417,13 @@ export interface operations {
             /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
             429: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds until the window lets a request in again */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description Requests allowed in the window: 100 requests a minute per signed-in user, 10 per IP address otherwise */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9459,14 +7433,10 @@ export interface operations {
             /** @description Unexpected failure (`common.server.internal`) */
             500: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9476,16 +7446,11 @@ export interface operations {
             /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
-                    /** @description CORS: the calling page’s `Origin`, echoed when it is one of `CORS_ORIGINS` (with `Access-Control-Allow-Credentials: true`); absent otherwise, so a page elsewhere cannot read the answer */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The language of the text: `en` or `fr` (Canadian French) */
-                    "Content-Language": "en" | "fr";
-                    /** @description Seconds after which the dependency may be back */
-                    "Retry-After": number;
-                    /** @description Includes `Accept-Language`: the text depends on it */
-                    Vary: string;
-                    /** @description The request id: the caller’s `X-Request-Id` when it sent a sane one (1-128 of `A-Za-z0-9_.:+/=-`), else a new UUID. The log has it; quote it when reporting a problem */
-                    "X-Request-Id": string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {

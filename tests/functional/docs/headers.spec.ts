@@ -4,6 +4,7 @@ import { apiDescription } from '#api_docs/document'
 import { clearLimits, memberWithOrganization } from '#tests/helpers/accounts'
 import { resetDatabase } from '#tests/helpers/database'
 import { eventsPath } from '#tests/helpers/events'
+import { resolve } from '#tests/helpers/openapi'
 
 /** The headers a client acts on: each one an answer carries must be documented on it. */
 const WATCHED = [
@@ -26,7 +27,8 @@ type Header = { required?: boolean }
 /** The documented headers of the answer `status` of `METHOD path`, by lower-cased name. */
 function documentedHeaders(method: string, url: string, status: number) {
   const { pathname } = new URL(url, 'http://api.test')
-  const paths = apiDescription().paths as Record<string, Record<string, any>>
+  const document = apiDescription()
+  const paths = document.paths as Record<string, Record<string, any>>
   const template = Object.keys(paths)
     .filter((path) =>
       new RegExp(`^${path.replace(/\{\w+\}/g, '[^/]+').replace(/\./g, '\\.')}$`).test(pathname)
@@ -37,7 +39,7 @@ function documentedHeaders(method: string, url: string, status: number) {
   return Object.fromEntries(
     Object.entries<Header>(response.headers ?? {}).map(([name, header]) => [
       name.toLowerCase(),
-      header,
+      resolve(document, header) as Header,
     ])
   )
 }

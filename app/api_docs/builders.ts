@@ -1,13 +1,22 @@
 import type { VineValidator } from '@vinejs/vine'
+import { CURSOR_MAX_LENGTH, DATE_TIME_MAX_LENGTH, PAGE_SIZE_MAX } from '#validators/rules'
 
 export type Schema = Record<string, any>
 
 /** What one route does; document.ts turns it into the OpenAPI operation. */
 export type Operation = {
+  /** The operationId: stable, camelCase, verb first; renaming one breaks clients. */
+  id: string
   summary: string
+  /** More than the summary says; otherwise the description is written from the operation. */
+  description?: string
   tags: string[]
+  /** The limit whose X-RateLimit-* headers the answers carry, in words; none if not throttled. */
+  rateLimit?: string
   session?: boolean
   monitor?: boolean
+  /** Needs the monitoring secret as a bearer token (Prometheus scrapes). */
+  scrape?: boolean
   /** Never reads or writes a session: outside the origin guard and the JSON-only rule. */
   sessionless?: boolean
   body?: Schema
@@ -22,17 +31,18 @@ export type Operation = {
 export type Operations = Record<string, Operation>
 
 /**
- * The operations of one route group: each gets the group's tag, and needs a
- * session when the whole group does (`session: true`).
+ * The operations of one route group: each gets the group's tag, needs a
+ * session when the whole group does (`session: true`) and is under the
+ * group's rate limit, if any.
  */
 export function group(
-  { tag, session }: { tag: string; session?: boolean },
+  { tag, session, rateLimit }: { tag: string; session?: boolean; rateLimit?: string },
   operations: Record<string, Omit<Operation, 'tags'>>
 ): Operations {
   return Object.fromEntries(
     Object.entries(operations).map(([route, operation]) => [
       route,
-      { session, ...operation, tags: [tag] },
+      { session, rateLimit, ...operation, tags: [tag] },
     ])
   )
 }
@@ -40,12 +50,19 @@ export function group(
 /**
  * What the API accepts, beyond the validator's shape: it drops members it
  * does not know rather than refusing them, at every depth, and trims
- * emails before checking them (so the format is said in words).
+ * emails before checking them (so the format is said in words). Its
+ * integers are 32-bit (every range the validators set fits), its UUIDs
+ * 36 characters.
  */
 function asAccepted(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(asAccepted)
   if (!schema || typeof schema !== 'object') return schema
-  const entries = Object.entries(schema)
+  const types = [(schema as Schema).type].flat()
+  const integer = types.includes('integer') && !('format' in schema) ? { format: 'int32' } : {}
+  // A UUID is 36 characters: said, so that the length is bounded too.
+  const uuid =
+    (schema as Schema).format === 'uuid' && !('maxLength' in schema) ? { maxLength: 36 } : {}
+  const entries = Object.entries({ ...schema, ...integer, ...uuid })
     .filter(([key]) => key !== 'additionalProperties')
     .map(([key, value]) =>
       key === 'format' && value === 'email'
@@ -71,9 +88,24 @@ export const bodyOf = (validator: VineValidator<any, any>) => fromValidator(vali
 
 export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
 export const nullable = (schema: Schema) => ({ anyOf: [schema, { type: 'null' }] })
-export const listOf = (name: string) => ({ type: 'array', items: ref(name) })
-export const timestamp = { type: 'string', format: 'date-time' }
-export const uuidSchema = { type: 'string', format: 'uuid' }
+/**
+ * A list of `name`: at most `maxItems`, or, for the lists that are not
+ * paginated (an account's or an organization's own records), no bound the
+ * API could promise (.spectral.yaml says so).
+ */
+export const listOf = (name: string, maxItems?: number) => ({
+  type: 'array',
+  ...(maxItems ? { maxItems } : {}),
+  items: ref(name),
+})
+export const timestamp = { type: 'string', format: 'date-time', maxLength: DATE_TIME_MAX_LENGTH }
+export const uuidSchema = { type: 'string', format: 'uuid', maxLength: 36 }
+/** Text of at most `maxLength` characters. */
+export const text = (maxLength: number, description?: string) => ({
+  type: 'string',
+  maxLength,
+  ...(description ? { description } : {}),
+})
 
 /** An object with no other members; every member is required unless named in `optional`. */
 export function object(
@@ -96,8 +128,8 @@ export const data = (schema: Schema) => object({ data: schema })
 /** A keyset-paginated list: `{ data: [ item ], meta: { nextCursor } }`. */
 export const page = (item: string) =>
   object({
-    data: listOf(item),
-    meta: object({ nextCursor: nullable({ type: 'string' }) }),
+    data: listOf(item, PAGE_SIZE_MAX),
+    meta: object({ nextCursor: nullable(text(CURSOR_MAX_LENGTH)) }),
   })
 
 /** A JSON response. */
@@ -108,7 +140,7 @@ export const json = (schema: Schema, description: string, headers?: Schema) => (
 })
 
 /** A response whose body is one string of `mediaType` (a page, a script, metrics). */
-export const textBody = (mediaType: string, description: string) => ({
+export const textBody = (mediaType: string, description: string, maxLength?: number) => ({
   description,
-  content: { [mediaType]: { schema: { type: 'string' } } },
+  content: { [mediaType]: { schema: maxLength ? text(maxLength) : { type: 'string' } } },
 })

@@ -1,7 +1,15 @@
+import app from '@adonisjs/core/services/app'
 import router from '@adonisjs/core/services/router'
-import type { Operation, Operations, Schema } from '#api_docs/builders'
+import { publicUrl } from '#config/app'
+import { ref, type Operation, type Operations, type Schema } from '#api_docs/builders'
 import { schemas } from '#api_docs/schemas'
-import { acceptLanguage, errorResponse, pathParameters } from '#api_docs/shared'
+import {
+  acceptLanguage,
+  answerHeaders,
+  errorResponse,
+  headers,
+  pathParameters,
+} from '#api_docs/shared'
 import { authPaths } from '#api_docs/paths/auth'
 import { documentationPaths } from '#api_docs/paths/documentation'
 import { eventPaths } from '#api_docs/paths/events'
@@ -24,6 +32,37 @@ function operations(): Operations {
     ...eventPaths(),
   }
 }
+
+/** The tags, in the order the viewer shows them; every operation has one of these. */
+export const TAGS = [
+  {
+    name: 'auth',
+    description: 'Signing up and in, the account, its password, address, sessions and data',
+  },
+  {
+    name: 'organizations',
+    description: 'Organizations the caller belongs to, and their audit log',
+  },
+  {
+    name: 'members',
+    description: 'People in an organization, their roles, leaving and the ownership transfer',
+  },
+  {
+    name: 'invitations',
+    description: 'Invitations to an organization by email, and their acceptance',
+  },
+  {
+    name: 'events',
+    description: 'An organization’s events: list, create, read, change (If-Match), delete',
+  },
+  {
+    name: 'newsletter',
+    description: 'Subscribing, and the emails’ unsubscribe link (a page, and RFC 8058 one-click)',
+  },
+  { name: 'health', description: 'Probes for monitors and load balancers' },
+  { name: 'operations', description: 'Prometheus metrics' },
+  { name: 'documentation', description: 'This document and, outside production, its viewer' },
+]
 
 /** Every route the router serves, as `METHOD /pattern` (HEAD is implied by GET). */
 export function servedRoutes() {
@@ -65,21 +104,51 @@ function parametersOf(pattern: string, operation: Operation, pathSchemas: Record
   ]
 }
 
-/** One route's OpenAPI operation, with the parameters and errors every route shares. */
+/** What the operation needs and what limits it, when it says nothing more itself. */
+function descriptionOf(operation: Operation) {
+  if (operation.description) return operation.description
+  const access = operation.session
+    ? 'Needs the session cookie (set by signup or login).'
+    : operation.monitor
+      ? 'Open to anyone; the monitoring secret (`x-monitoring-secret`) unlocks the full report.'
+      : operation.scrape
+        ? 'Needs the monitoring secret as a bearer token (`Authorization: Bearer <MONITORING_SECRET>`); 404 when none is configured.'
+        : 'Needs no session.'
+  return operation.rateLimit ? `${access} Rate limit: ${operation.rateLimit}.` : access
+}
+
+/**
+ * One route's OpenAPI operation, with the parameters, errors and headers
+ * every route shares: any URL may be bad percent-encoding (400).
+ */
 function describe(
   method: string,
   pattern: string,
   operation: Operation,
   pathSchemas: Record<string, Schema>
 ) {
-  const responses: Record<string, Schema> = { ...operation.responses }
+  const responses: Record<string, Schema> = {}
   // An unsafe request to a session route may meet the origin guard (403) and must be JSON (415).
   const guarded = !['GET', 'HEAD', 'OPTIONS'].includes(method) && !operation.sessionless
-  for (const status of [...operation.errors, ...(guarded ? [403, 415] : [])]) {
-    responses[status] ??= errorResponse(status)
+  const statuses = [400, ...operation.errors, ...(guarded ? [403, 415] : [])]
+  const answers: Record<string, Schema> = { ...operation.responses }
+  for (const status of statuses) answers[status] ??= errorResponse(status)
+  for (const status of Object.keys(answers).sort()) {
+    const answer = answers[status]
+    const body = answer.content?.['application/json']?.schema
+    const envelope = JSON.stringify(body) === JSON.stringify(ref('Error'))
+    responses[status] = {
+      ...answer,
+      headers: {
+        ...answerHeaders(Number(status), operation.rateLimit, envelope),
+        ...answer.headers,
+      },
+    }
   }
   return {
+    operationId: operation.id,
     summary: operation.summary,
+    description: descriptionOf(operation),
     tags: operation.tags,
     parameters: parametersOf(pattern, operation, pathSchemas),
     ...(operation.body
@@ -95,7 +164,9 @@ function describe(
       ? [{ session: [] }]
       : operation.monitor
         ? [{}, { monitoringSecret: [] }]
-        : [],
+        : operation.scrape
+          ? [{ monitoringBearer: [] }]
+          : [],
   }
 }
 
@@ -113,9 +184,15 @@ export function apiDescription(): Schema {
   const described = operations()
   const pathSchemas = pathParameters()
   const paths: Record<string, Record<string, Schema>> = {}
+  const tags = new Set(TAGS.map(({ name }) => name))
+  const ids = new Set<string>()
   for (const route of servedRoutes()) {
     const operation = described[route]
     if (!operation) throw new Error(`${route} is not described in the OpenAPI document`)
+    if (ids.has(operation.id)) throw new Error(`${route}: operationId ${operation.id} is taken`)
+    ids.add(operation.id)
+    const untagged = operation.tags.find((tag) => !tags.has(tag))
+    if (untagged) throw new Error(`${route}: the tag ${untagged} is not declared`)
     const [method, pattern] = route.split(' ')
     const path = pattern.replace(/:(\w+)/g, '{$1}')
     paths[path] ??= {}
@@ -128,11 +205,24 @@ export function apiDescription(): Schema {
       title: 'Events API',
       version: '1.0.0',
       description:
-        "Newsletter, health, accounts, organizations and their events. Errors are `{ errors: [{ message, code, field?, rule? }] }`. Messages, titles, pages and emails are in English or Canadian French (`Accept-Language`; the account's `locale` wins); `code` never changes with the language.",
+        "Newsletter, health, accounts, organizations and their events. Errors are `{ errors: [{ message, code, field?, rule?, meta? }] }`. Messages, titles, pages and emails are in English or Canadian French (`Accept-Language`; the account's `locale` wins); `code` never changes with the language.",
+      contact: { name: 'Events API team', url: publicUrl },
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
+    servers: [
+      {
+        'url': publicUrl,
+        'description': app.inProduction
+          ? 'Production (PUBLIC_URL)'
+          : 'Local server (PUBLIC_URL, else localhost and PORT); not production',
+        'x-internal': false,
+      },
+    ],
+    tags: TAGS,
     paths,
     components: {
       schemas,
+      headers,
       securitySchemes: {
         session: {
           type: 'apiKey',
@@ -146,6 +236,12 @@ export function apiDescription(): Schema {
           in: 'header',
           name: 'x-monitoring-secret',
           description: 'Unlocks the full health report',
+        },
+        monitoringBearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'The monitoring secret as a bearer token: Prometheus scrapes /metrics with it',
         },
       },
     },

@@ -1,18 +1,117 @@
 import { LANGUAGES } from '#helpers/languages'
-import { EVENT_STATUSES, EVENT_TYPES } from '#types/event'
+import { EVENT_CATEGORIES, EVENT_STATUSES, EVENT_TYPES } from '#types/event'
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, ORGANIZATION_ROLES } from '#types/organization'
+import { EMAIL_MAX_LENGTH, FULL_NAME_MAX_LENGTH, SESSION_ID_MAX_LENGTH } from '#validators/auth'
+import { EVENT_BOUNDS } from '#validators/event'
+import { ORGANIZATION_NAME_MAX_LENGTH } from '#validators/organization'
 import {
   listOf,
   nullable,
   object,
   ref,
+  text,
   timestamp,
   uuidSchema,
   type Schema,
 } from '#api_docs/builders'
 
-const text = { type: 'string' }
+/*
+ * Strings the API writes are bounded by what it accepted (the validators'
+ * constants) or by the column that holds them (database/migrations).
+ */
+const email = text(EMAIL_MAX_LENGTH)
+const fullName = nullable(text(FULL_NAME_MAX_LENGTH))
 const role = { enum: [...ORGANIZATION_ROLES] }
+const count = {
+  type: 'integer',
+  format: 'int32',
+  minimum: 0,
+  maximum: EVENT_BOUNDS.guests,
+}
+const amount = { type: 'number', format: 'double', minimum: 0 }
+/** A failing field's path (`metadata.guestCount.min`) or rule: our own names. */
+const identifier = text(255)
+
+/** An error's `meta`: only the keys the contract names, each where it names it. */
+const errorMeta = object(
+  {
+    organizationIds: {
+      type: 'array',
+      description:
+        '409 `organization.last_owner` on DELETE /auth/account: the organizations the account is the last owner of',
+      maxItems: 1000,
+      items: uuidSchema,
+    },
+    methods: {
+      type: 'array',
+      description:
+        '`auth.second_factor_required` and `auth.reauthentication_required`: the ways the account can prove itself',
+      maxItems: 4,
+      items: { enum: ['password', 'totp', 'recovery_code', 'passkey'] },
+    },
+    maxAgeSeconds: {
+      type: 'integer',
+      format: 'int32',
+      description: '`auth.reauthentication_required`: how recent a sign-in must be',
+      minimum: 0,
+      maximum: 86_400,
+    },
+  },
+  {
+    optional: ['organizationIds', 'methods', 'maxAgeSeconds'],
+    description: 'Only where the contract names it',
+  }
+)
+
+/** The event's metadata as stored: only the members the spec defines, nulls never stored. */
+const metadata = object(
+  {
+    category: { enum: [...EVENT_CATEGORIES] },
+    customCategory: {
+      ...text(EVENT_BOUNDS.customCategory),
+      description: 'Meant for category `other`',
+    },
+    guestCount: object(
+      { approximate: count, min: count, max: count },
+      { optional: ['approximate', 'min', 'max'] }
+    ),
+    budgetRange: object(
+      {
+        min: { ...amount, description: 'Dollars' },
+        max: { ...amount, description: 'Dollars' },
+        currency: {
+          type: 'string',
+          pattern: '^[A-Z]{3}$',
+          maxLength: 3,
+          description: 'ISO 4217; CAD when the range was given without one',
+        },
+      },
+      { optional: ['min', 'max', 'currency'] }
+    ),
+  },
+  {
+    optional: ['category', 'customCategory', 'guestCount', 'budgetRange'],
+    description: 'Every member optional; a member set to null by PATCH is removed',
+  }
+)
+
+/** A check of the full health report (AdonisJS health checks). */
+const healthCheck = {
+  type: 'object',
+  required: ['name', 'status', 'message', 'finishedAt'],
+  properties: {
+    name: { ...text(100), description: 'e.g. `disk_space`, `database`, `redis`' },
+    status: { enum: ['ok', 'warning', 'error'] },
+    message: text(1000),
+    finishedAt: timestamp,
+    isCached: { type: 'boolean' },
+    meta: {
+      type: 'object',
+      description: 'What the check measured; its members depend on the check',
+      additionalProperties: true,
+    },
+  },
+}
 
 /** The component schemas: the bodies the API answers with, referenced by the paths. */
 export const schemas: Record<string, Schema> = {
@@ -20,13 +119,19 @@ export const schemas: Record<string, Schema> = {
     errors: {
       type: 'array',
       minItems: 1,
+      // One entry per failing field: never more than the fields of a body.
+      maxItems: 100,
       items: object(
         {
-          message: text,
-          code: text,
-          field: text,
-          rule: text,
-          meta: { type: 'object', description: 'Only where the contract names it' },
+          message: {
+            type: 'string',
+            description:
+              'Human text in the caller’s language; outside production a 500 quotes the failure',
+          },
+          code: { ...identifier, description: 'Stable; never changes with the language' },
+          field: identifier,
+          rule: identifier,
+          meta: errorMeta,
         },
         { optional: ['field', 'rule', 'meta'] }
       ),
@@ -34,30 +139,30 @@ export const schemas: Record<string, Schema> = {
   }),
   User: object({
     id: uuidSchema,
-    email: text,
-    fullName: nullable(text),
+    email,
+    fullName,
     emailVerifiedAt: nullable(timestamp),
     locale: nullable({ type: 'string', enum: [...LANGUAGES] }),
   }),
   AccountSession: object({
-    id: { type: 'string', description: 'Not the cookie value' },
+    id: { ...text(SESSION_ID_MAX_LENGTH), description: 'Not the cookie value' },
     current: { type: 'boolean' },
     createdAt: timestamp,
     lastSeenAt: { ...timestamp, description: 'May lag by up to 5 minutes' },
-    ipAddress: nullable(text),
-    userAgent: nullable(text),
+    ipAddress: nullable(text(45)),
+    userAgent: nullable(text(512)),
   }),
   Invitation: object({
     id: uuidSchema,
-    email: text,
+    email,
     role: { ...role, description: 'Given on acceptance' },
-    invitedBy: nullable(object({ userId: uuidSchema, email: text })),
+    invitedBy: nullable(object({ userId: uuidSchema, email })),
     createdAt: timestamp,
     expiresAt: timestamp,
   }),
   Organization: object({
     id: uuidSchema,
-    name: text,
+    name: text(ORGANIZATION_NAME_MAX_LENGTH),
     role: { ...role, description: 'The caller’s role in it' },
     createdAt: timestamp,
     updatedAt: timestamp,
@@ -67,7 +172,7 @@ export const schemas: Record<string, Schema> = {
       exportedAt: timestamp,
       profile: ref('User'),
       signedUpAt: timestamp,
-      pendingEmailChange: nullable(object({ email: text, expiresAt: timestamp })),
+      pendingEmailChange: nullable(object({ email, expiresAt: timestamp })),
       sessions: listOf('AccountSession'),
       memberships: {
         type: 'array',
@@ -85,16 +190,16 @@ export const schemas: Record<string, Schema> = {
       newsletter: nullable(
         object(
           {
-            email: text,
-            status: text,
+            email,
+            status: { enum: ['pending', 'subscribed', 'unsubscribed'] },
             subscribedAt: timestamp,
             consentedAt: nullable(timestamp),
-            consentIp: nullable(text),
-            consentUserAgent: nullable(text),
-            consentOrigin: nullable(text),
-            consentReferer: nullable(text),
+            consentIp: nullable(text(45)),
+            consentUserAgent: nullable(text(512)),
+            consentOrigin: nullable(text(512)),
+            consentReferer: nullable(text(1024)),
             unsubscribedAt: nullable(timestamp),
-            unsubscribedVia: nullable(text),
+            unsubscribedVia: nullable(text(20)),
           },
           {
             description: 'The newsletter consent record of the same address',
@@ -118,8 +223,8 @@ export const schemas: Record<string, Schema> = {
   ScopedInvitation: object({ organizationId: uuidSchema, invitation: ref('Invitation') }),
   Member: object({
     userId: uuidSchema,
-    email: text,
-    fullName: nullable(text),
+    email,
+    fullName,
     role,
     joinedAt: timestamp,
   }),
@@ -129,34 +234,34 @@ export const schemas: Record<string, Schema> = {
     occurredAt: timestamp,
     actor: object({
       userId: uuidSchema,
-      email: { ...nullable(text), description: 'A copy taken at the time' },
+      email: { ...nullable(email), description: 'A copy taken at the time' },
     }),
     target: object(
-      { type: { enum: [...AUDIT_TARGET_TYPES] }, id: uuidSchema, email: nullable(text) },
+      { type: { enum: [...AUDIT_TARGET_TYPES] }, id: uuidSchema, email: nullable(email) },
       { optional: ['email'] }
     ),
     details: object(
-      { fromRole: role, toRole: role, role, name: text },
+      { fromRole: role, toRole: role, role, name: text(ORGANIZATION_NAME_MAX_LENGTH) },
       { optional: ['fromRole', 'toRole', 'role', 'name'] }
     ),
   }),
   Address: object({
-    streetAddress: nullable({ type: 'string', maxLength: 200 }),
-    streetAddress2: nullable({ type: 'string', maxLength: 200 }),
-    city: { type: 'string', minLength: 1, maxLength: 100 },
-    state: nullable({ type: 'string', maxLength: 100 }),
-    postalCode: nullable({ type: 'string', maxLength: 20 }),
-    country: nullable({ type: 'string', pattern: '^[A-Z]{2}$' }),
+    streetAddress: nullable(text(EVENT_BOUNDS.streetAddress)),
+    streetAddress2: nullable(text(EVENT_BOUNDS.streetAddress)),
+    city: { type: 'string', minLength: 1, maxLength: EVENT_BOUNDS.city },
+    state: nullable(text(EVENT_BOUNDS.state.max)),
+    postalCode: nullable(text(EVENT_BOUNDS.postalCode)),
+    country: nullable({ type: 'string', pattern: '^[A-Z]{2}$', maxLength: 2 }),
   }),
   Event: object({
     id: uuidSchema,
     organizationId: uuidSchema,
-    name: { type: 'string', minLength: 1, maxLength: 255 },
-    description: nullable({ type: 'string', maxLength: 5000 }),
+    name: { type: 'string', minLength: 1, maxLength: EVENT_BOUNDS.name },
+    description: nullable(text(EVENT_BOUNDS.description)),
     targetDate: nullable(timestamp),
     status: { enum: [...EVENT_STATUSES] },
     eventType: { enum: [...EVENT_TYPES] },
-    metadata: { type: 'object' },
+    metadata,
     address: nullable(ref('Address')),
     createdAt: timestamp,
     updatedAt: timestamp,
@@ -167,10 +272,22 @@ export const schemas: Record<string, Schema> = {
     properties: {
       status: { enum: ['ok', 'error'] },
       isHealthy: { type: 'boolean' },
-      finishedAt: text,
-      debugInfo: { type: 'object' },
-      checks: { type: 'array', items: { type: 'object' } },
+      finishedAt: timestamp,
+      debugInfo: {
+        type: 'object',
+        description: 'The process: only with the monitoring secret',
+        properties: {
+          pid: { type: 'integer', format: 'int32', minimum: 0, maximum: 4_194_304 },
+          ppid: { type: 'integer', format: 'int32', minimum: 0, maximum: 4_194_304 },
+          uptime: { type: 'number', format: 'double', minimum: 0, description: 'Seconds' },
+          version: { ...text(64), description: 'Node.js' },
+          platform: text(64),
+        },
+      },
+      checks: { type: 'array', maxItems: 100, items: healthCheck },
     },
   },
-  Messages: object({ messages: { type: 'array', items: object({ title: text }) } }),
+  Messages: object({
+    messages: { type: 'array', maxItems: 10, items: object({ title: text(1000) }) },
+  }),
 }

@@ -13,6 +13,7 @@ body { font: 15px/1.5 system-ui, sans-serif; margin: 2rem auto; max-width: 60rem
 h1 { margin-bottom: 0 } h2 { margin-top: 2rem; text-transform: capitalize }
 details { border: 1px solid #ddd; border-radius: 6px; margin: .5rem 0; padding: .4rem .8rem }
 summary { cursor: pointer } code.method { display: inline-block; width: 4.5rem; font-weight: bold }
+code.id { float: right; color: #666 } p.tag { margin-top: -.5rem; color: #555 }
 .get { color: #0a6 } .post { color: #06c } .patch { color: #a60 } .delete { color: #c22 }
 pre { background: #f6f6f6; padding: .6rem; overflow: auto; font-size: 13px }
 table { border-collapse: collapse } td, th { border: 1px solid #ddd; padding: .2rem .5rem; text-align: left; vertical-align: top }
@@ -45,7 +46,13 @@ export const DOCS_VIEWER = `'use strict'
     return
   }
   main.textContent = ''
+  // The operations by tag, in the order the document declares its tags.
   const byTag = new Map()
+  const descriptions = new Map()
+  for (const tag of spec.tags || []) {
+    byTag.set(tag.name, [])
+    descriptions.set(tag.name, tag.description || '')
+  }
   for (const [path, methods] of Object.entries(spec.paths)) {
     for (const [method, operation] of Object.entries(methods)) {
       const tag = (operation.tags || ['other'])[0]
@@ -54,9 +61,12 @@ export const DOCS_VIEWER = `'use strict'
     }
   }
   for (const [tag, operations] of byTag) {
-    main.append(element('h2', {}, tag))
+    if (operations.length === 0) continue
+    main.append(element('h2', { id: 'tag-' + tag }, tag))
+    if (descriptions.get(tag)) main.append(element('p', { class: 'tag' }, descriptions.get(tag)))
     for (const { path, method, operation } of operations) {
       const body = element('div')
+      if (operation.description) body.append(element('p', {}, operation.description))
       if (operation.parameters) {
         const table = element('table', {}, element('tr', {}, element('th', {}, 'parameter'), element('th', {}, 'in'), element('th', {}, 'schema')))
         for (const parameter of operation.parameters) {
@@ -74,7 +84,8 @@ export const DOCS_VIEWER = `'use strict'
       }
       const security = (operation.security || []).flatMap((entry) => Object.keys(entry))
       if (security.length) body.append(element('p', {}, 'Security: ' + security.join(', ')))
-      main.append(element('details', {}, element('summary', {}, element('code', { class: 'method ' + method }, method.toUpperCase()), element('code', {}, path), ' — ' + operation.summary), body))
+      const id = operation.operationId || ''
+      main.append(element('details', { id: 'operation-' + id }, element('summary', {}, element('code', { class: 'method ' + method }, method.toUpperCase()), element('code', {}, path), ' — ' + operation.summary, element('code', { class: 'id' }, id)), body))
     }
   }
   const schemas = element('details', {}, element('summary', {}, 'Schemas (components)'), pretty(spec.components.schemas))

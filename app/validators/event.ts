@@ -13,13 +13,28 @@ import {
   countryCode,
   currencyCode,
   isExplicitNull,
+  CURSOR_MAX_LENGTH,
   isoDateTime,
+  PAGE_SIZE_MAX,
   text,
   uuid,
 } from '#validators/rules'
 import { message } from '#exceptions/api_exception'
 
-const guestNumber = () => vine.number({ strict: true }).withoutDecimals().min(0).max(99999)
+/** The spec's bounds of an event's fields, in characters (guests: a count). */
+export const EVENT_BOUNDS = {
+  name: 255,
+  description: 5000,
+  customCategory: 100,
+  guests: 99999,
+  streetAddress: 200,
+  city: 100,
+  state: { min: 2, max: 100 },
+  postalCode: 20,
+} as const
+
+const guestNumber = () =>
+  vine.number({ strict: true }).withoutDecimals().min(0).max(EVENT_BOUNDS.guests)
 const amount = () => vine.number({ strict: true }).min(0)
 
 /**
@@ -30,7 +45,7 @@ const amount = () => vine.number({ strict: true }).min(0)
 const metadata = () =>
   vine.object({
     category: vine.enum(EVENT_CATEGORIES).nullable().optional(),
-    customCategory: text({ max: 100 }).nullable().optional(),
+    customCategory: text({ max: EVENT_BOUNDS.customCategory }).nullable().optional(),
     guestCount: vine
       .object({
         approximate: guestNumber().nullable().optional(),
@@ -56,20 +71,20 @@ const metadata = () =>
  * on PATCH.
  */
 const address = (mode: 'create' | 'update') => {
-  const city = text({ min: 1, max: 100 })
+  const city = text({ min: 1, max: EVENT_BOUNDS.city })
   return vine.object({
-    streetAddress: text({ max: 200 }).nullable().optional(),
-    streetAddress2: text({ max: 200 }).nullable().optional(),
+    streetAddress: text({ max: EVENT_BOUNDS.streetAddress }).nullable().optional(),
+    streetAddress2: text({ max: EVENT_BOUNDS.streetAddress }).nullable().optional(),
     city: mode === 'create' ? city : city.optional().requiredWhen(isExplicitNull),
-    state: text({ min: 2, max: 100 }).nullable().optional(),
-    postalCode: text({ max: 20 }).toUpperCase().nullable().optional(),
+    state: text(EVENT_BOUNDS.state).nullable().optional(),
+    postalCode: text({ max: EVENT_BOUNDS.postalCode }).toUpperCase().nullable().optional(),
     country: countryCode().nullable().optional(),
   })
 }
 
 const eventFields = () => ({
-  name: text({ min: 1, max: 255 }),
-  description: text({ max: 5000 }).nullable().optional(),
+  name: text({ min: 1, max: EVENT_BOUNDS.name }),
+  description: text({ max: EVENT_BOUNDS.description }).nullable().optional(),
   targetDate: isoDateTime().nullable().optional(),
   status: vine.enum(EVENT_STATUSES).optional(),
 })
@@ -100,8 +115,8 @@ export const deleteEventValidator = showEventValidator
 
 /** GET /organizations/:organizationId/events: the query string (contract, "Events beyond the spec"). */
 export const listEventsValidator = vine.create({
-  limit: vine.number().withoutDecimals().range([1, 100]).optional(),
-  cursor: vine.string().maxLength(1000).optional(),
+  limit: vine.number().withoutDecimals().range([1, PAGE_SIZE_MAX]).optional(),
+  cursor: vine.string().maxLength(CURSOR_MAX_LENGTH).optional(),
   status: choiceList(EVENT_STATUSES).optional(),
   eventType: vine.enum(EVENT_TYPES).optional(),
   targetDateFrom: isoDateTime().optional(),

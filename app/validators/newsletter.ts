@@ -2,6 +2,7 @@ import vine from '@vinejs/vine'
 import type { ErrorReporterContract } from '@vinejs/vine/types'
 import { invalidField, invalidToken } from '#exceptions/validation_error_reporter'
 import { withoutNulCharacter } from '#validators/rules'
+import { EMAIL_MAX_LENGTH } from '#validators/auth'
 import { message } from '#exceptions/api_exception'
 
 /**
@@ -27,7 +28,13 @@ class InvalidEmailReporter implements ErrorReporterContract {
  * throw on them (URI malformed) instead of reporting.
  */
 export const subscribeValidator = vine.create({
-  email: vine.string().trim().maxLength(254).use(withoutNulCharacter()).email().toLowerCase(),
+  email: vine
+    .string()
+    .trim()
+    .maxLength(EMAIL_MAX_LENGTH)
+    .use(withoutNulCharacter())
+    .email()
+    .toLowerCase(),
 })
 subscribeValidator.errorReporter = () => new InvalidEmailReporter()
 
@@ -45,13 +52,16 @@ class InvalidTokenReporter implements ErrorReporterContract {
   }
 }
 
+/** The unsubscribe link's signed token. */
+export const UNSUBSCRIBE_TOKEN_MAX_LENGTH = 1024
+
 /**
  * The unsubscribe link's `token` (query string). The RFC 8058 body, when
  * sent, is `List-Unsubscribe=One-Click`: it tells a mail client's one-click
  * POST from the page's button.
  */
 export const unsubscribeValidator = vine.create({
-  'token': vine.string().maxLength(1024),
+  'token': vine.string().maxLength(UNSUBSCRIBE_TOKEN_MAX_LENGTH),
   'List-Unsubscribe': vine.any().optional(),
 })
 unsubscribeValidator.errorReporter = () => new InvalidTokenReporter()

@@ -1,5 +1,6 @@
 import vine from '@vinejs/vine'
-import { choiceList, text, uuid } from '#validators/rules'
+import { choiceList, CURSOR_MAX_LENGTH, PAGE_SIZE_MAX, text, uuid } from '#validators/rules'
+import { EMAIL_MAX_LENGTH, TOKEN_MAX_LENGTH } from '#validators/auth'
 import { AUDIT_ACTIONS, ORGANIZATION_ROLES } from '#types/organization'
 
 /*
@@ -8,8 +9,11 @@ import { AUDIT_ACTIONS, ORGANIZATION_ROLES } from '#types/organization'
  * organization), so the policy runs between the two.
  */
 
+/** An organization's name. */
+export const ORGANIZATION_NAME_MAX_LENGTH = 255
+
 export const createOrganizationValidator = vine.create({
-  name: text({ min: 1, max: 255 }),
+  name: text({ min: 1, max: ORGANIZATION_NAME_MAX_LENGTH }),
 })
 
 export const updateOrganizationValidator = createOrganizationValidator
@@ -29,7 +33,7 @@ export const invitationValidator = vine.create({
 const role = () => vine.enum(ORGANIZATION_ROLES)
 
 export const addMemberValidator = vine.create({
-  email: text({ max: 254 }).email().toLowerCase(),
+  email: text({ max: EMAIL_MAX_LENGTH }).email().toLowerCase(),
   role: role().optional(),
 })
 
@@ -42,17 +46,17 @@ export const transferOwnershipValidator = vine.create({
 })
 
 export const createInvitationValidator = vine.create({
-  email: text({ max: 254 }).email().toLowerCase(),
+  email: text({ max: EMAIL_MAX_LENGTH }).email().toLowerCase(),
   role: role().optional(),
 })
 
 export const acceptInvitationValidator = vine.create({
-  token: vine.string().maxLength(512),
+  token: vine.string().maxLength(TOKEN_MAX_LENGTH),
 })
 
 /** GET /organizations/:organizationId/audit-log: the query string. */
 export const auditLogValidator = vine.create({
-  limit: vine.number().withoutDecimals().range([1, 100]).optional(),
-  cursor: vine.string().maxLength(1000).optional(),
+  limit: vine.number().withoutDecimals().range([1, PAGE_SIZE_MAX]).optional(),
+  cursor: vine.string().maxLength(CURSOR_MAX_LENGTH).optional(),
   action: choiceList(AUDIT_ACTIONS).optional(),
 })

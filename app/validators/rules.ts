@@ -53,6 +53,15 @@ export const characters = vine.createRule(
   }
 )
 
+/** A list's page: `limit` from 1 to this (events, audit log). */
+export const PAGE_SIZE_MAX = 100
+
+/** An opaque page cursor, as the list answered it. */
+export const CURSOR_MAX_LENGTH = 1000
+
+/** An ISO 8601 date-time is never longer (the longest offset and fraction fit). */
+export const DATE_TIME_MAX_LENGTH = 64
+
 /** A trimmed, storable string, optionally bounded in characters: the base of every text field. */
 export const text = (bounds: { min?: number; max?: number } = {}) =>
   vine.string().trim().use(withoutNulCharacter()).use(characters(bounds))
@@ -68,6 +77,7 @@ export const isoDateTime = () =>
   vine
     .string()
     .trim()
+    .maxLength(DATE_TIME_MAX_LENGTH)
     .use(
       vine.createRule(
         (value, _options, field) => {
@@ -114,6 +124,8 @@ export const currencyCode = () =>
           toJSONSchema: (schema) => {
             schema.description = 'ISO 4217 currency code, any case (stored upper-cased)'
             schema.pattern = '^\\s*[A-Za-z]{3}\\s*$'
+            // Surrounding spaces are trimmed, but a client sends the three letters.
+            schema.maxLength = 3
           },
         }
       )()
@@ -138,6 +150,8 @@ export const countryCode = () =>
           toJSONSchema: (schema) => {
             schema.description = 'ISO 3166-1 alpha-2 country code, any case (stored upper-cased)'
             schema.pattern = '^\\s*[A-Za-z]{2}\\s*$'
+            // Surrounding spaces are trimmed, but a client sends the two letters.
+            schema.maxLength = 2
           },
         }
       )()
@@ -186,6 +200,8 @@ export const choiceList = <const Choice extends string>(choices: readonly Choice
             Object.assign(schema, {
               type: 'array',
               minItems: 1,
+              // Each choice once says everything: repeats are dropped.
+              maxItems: choices.length,
               items: { type: 'string', enum: [...choices] },
               description:
                 'One or more values, sent as `a,b` (form, not exploded: what the typed client sends); `a%2Cb` and repeated keys are accepted too',

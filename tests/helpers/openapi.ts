@@ -19,7 +19,7 @@ export type Exchange = {
  * Checks exchanges against an OpenAPI 3.1 document with a JSON Schema
  * draft 2020-12 validator (Ajv): the route and method must be described,
  * the status listed for it, the body must match that status's schema and
- * documented headers (ETag) be present. A request the API accepted (2xx)
+ * the headers documented as required (ETag, X-Request-Id) be present. A request the API accepted (2xx)
  * must match the document too: path and query parameters and the JSON
  * body. Requests answered 4xx may break the rules, that is what they test.
  * A path no route serves must be a 404 (or a 405 for an unserved method)
@@ -88,8 +88,11 @@ export class OpenApiChecker {
         typeof exchange.body === 'object' && Object.keys(exchange.body ?? {}).length === 0
       if (!empty) throw new Error(`${where}: the document says this answer has no body`)
     }
-    for (const name of Object.keys(response.headers ?? {})) {
-      if (exchange.headers[name.toLowerCase()] === undefined) {
+    for (const [name, header] of Object.entries<Schema>(response.headers ?? {})) {
+      if (
+        resolve(this.document, header).required &&
+        exchange.headers[name.toLowerCase()] === undefined
+      ) {
         throw new Error(`${where}: the documented header ${name} is missing`)
       }
     }
@@ -144,6 +147,16 @@ export class OpenApiChecker {
       )
     }
   }
+}
+
+/** An object of the document, or the one its local `$ref` points at. */
+export function resolve(document: Schema, object: Schema): Schema {
+  if (typeof object?.$ref !== 'string' || !object.$ref.startsWith('#/')) return object
+  return object.$ref
+    .slice(2)
+    .split('/')
+    .map((segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce((node: Schema, key: string) => node?.[key], document)
 }
 
 /** A JSON pointer segment. */

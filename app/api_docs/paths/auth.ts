@@ -11,40 +11,45 @@ import {
   verifyEmailValidator,
 } from '#validators/auth'
 import { bodyOf, data, group, json, listOf, ref } from '#api_docs/builders'
-import { everyRoute, jsonBodyErrors, languageHeaders } from '#api_docs/shared'
+import { API_LIMIT, everyRoute, jsonBodyErrors, languageHeaders } from '#api_docs/shared'
 
 const user = (description: string) => json(data(ref('User')), description)
 
 /** /auth: signing up and in, the account, its password, address, sessions and data. */
 export function authPaths() {
   return group(
-    { tag: 'auth' },
+    { tag: 'auth', rateLimit: API_LIMIT },
     {
       'POST /auth/signup': {
+        id: 'signUp',
         summary: 'Create an account and sign in',
         body: bodyOf(signupValidator),
         responses: { 201: user('Signed up; sets the session cookie') },
         errors: [...jsonBodyErrors, 409, ...everyRoute],
       },
       'POST /auth/login': {
+        id: 'logIn',
         summary: 'Sign in',
         body: bodyOf(loginValidator),
         responses: { 200: user('Signed in; sets the session cookie') },
         errors: [...jsonBodyErrors, ...everyRoute],
       },
       'POST /auth/logout': {
+        id: 'logOut',
         summary: 'Sign out',
         session: true,
         responses: { 204: { description: 'Signed out' } },
         errors: [400, 401, ...everyRoute],
       },
       'GET /auth/me': {
+        id: 'getProfile',
         summary: 'The signed-in account',
         session: true,
         responses: { 200: user('The account') },
         errors: [401, ...everyRoute],
       },
       'PATCH /auth/me': {
+        id: 'updateProfile',
         summary: 'Change the name or the language of the account',
         session: true,
         body: bodyOf(updateProfileValidator),
@@ -52,18 +57,22 @@ export function authPaths() {
         errors: [...jsonBodyErrors, 401, ...everyRoute],
       },
       'POST /auth/password/forgot': {
+        id: 'requestPasswordReset',
+        rateLimit: '10 requests a minute per IP address',
         summary: 'Email a password reset link (same answer whether or not the account exists)',
         body: bodyOf(forgotPasswordValidator),
         responses: { 202: json(ref('Messages'), 'Accepted', languageHeaders) },
         errors: [...jsonBodyErrors, ...everyRoute],
       },
       'POST /auth/password/reset': {
+        id: 'resetPassword',
         summary: 'Set a new password with an emailed token (every session ends)',
         body: bodyOf(resetPasswordValidator),
         responses: { 204: { description: 'Password reset' } },
         errors: [...jsonBodyErrors, ...everyRoute],
       },
       'PUT /auth/password': {
+        id: 'changePassword',
         summary: 'Change the password (this session continues, the others end)',
         session: true,
         body: bodyOf(changePasswordValidator),
@@ -71,18 +80,23 @@ export function authPaths() {
         errors: [...jsonBodyErrors, 401, ...everyRoute],
       },
       'POST /auth/email/verification': {
+        id: 'sendVerificationEmail',
+        rateLimit: '6 requests an hour per account',
         summary: 'Email a verification link',
         session: true,
         responses: { 202: json(ref('Messages'), 'Accepted', languageHeaders) },
         errors: [400, 401, ...everyRoute],
       },
       'POST /auth/email/verify': {
+        id: 'verifyEmail',
         summary: 'Verify the address with an emailed token',
         body: bodyOf(verifyEmailValidator),
         responses: { 200: user('Verified') },
         errors: [...jsonBodyErrors, ...everyRoute],
       },
       'POST /auth/email/change': {
+        id: 'requestEmailChange',
+        rateLimit: '6 requests an hour per account',
         summary:
           'Move the account to a new address: a link (24 h) to it, a notice to the current one; nothing changes until the link is used',
         session: true,
@@ -96,25 +110,29 @@ export function authPaths() {
         errors: [...jsonBodyErrors, 401, ...everyRoute],
       },
       'POST /auth/email/confirm': {
+        id: 'confirmEmailChange',
         summary: 'Confirm a change of address with the emailed token (every other session ends)',
         body: bodyOf(confirmEmailValidator),
         responses: { 200: user('The account at its new, verified address') },
         errors: [...jsonBodyErrors, 409, ...everyRoute],
       },
       'GET /auth/account/export': {
+        id: 'exportAccount',
         summary: 'Download everything the API holds about the account (one JSON file)',
         session: true,
         responses: {
           200: json(data(ref('AccountExport')), 'The export, as an attachment', {
             'Content-Disposition': {
               description: 'attachment; filename="account-<date>.json"',
-              schema: { type: 'string' },
+              required: true,
+              schema: { type: 'string', maxLength: 64 },
             },
           }),
         },
         errors: [401, ...everyRoute],
       },
       'DELETE /auth/account': {
+        id: 'deleteAccount',
         summary:
           'Delete the account with its current password (409 organization.last_owner, with meta.organizationIds, while it is the last owner of an organization with other members)',
         session: true,
@@ -123,18 +141,21 @@ export function authPaths() {
         errors: [...jsonBodyErrors, 401, 409, ...everyRoute],
       },
       'GET /auth/sessions': {
+        id: 'listSessions',
         summary: 'The sessions of the account',
         session: true,
         responses: { 200: json(data(listOf('AccountSession')), 'Sessions') },
         errors: [401, ...everyRoute],
       },
       'DELETE /auth/sessions/:sessionId': {
+        id: 'endSession',
         summary: 'End one session, everywhere',
         session: true,
         responses: { 204: { description: 'Ended' } },
         errors: [400, 401, 404, ...everyRoute],
       },
       'DELETE /auth/sessions': {
+        id: 'endOtherSessions',
         summary: 'End every session but the current one',
         session: true,
         responses: { 204: { description: 'Ended' } },

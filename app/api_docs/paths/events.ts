@@ -4,37 +4,26 @@ import {
   listEventsValidator,
   updateEventValidator,
 } from '#validators/event'
-import { EVENT_STATUSES } from '#types/event'
-import { bodyOf, data, group, json, page, ref, type Schema } from '#api_docs/builders'
-import { etagHeader, everyRoute, jsonBodyErrors } from '#api_docs/shared'
-
-/** The list's query: the validator's, with `status` as the list a client sends. */
-function listQuery(): Record<string, Schema> {
-  const query = { ...bodyOf(listEventsValidator).properties }
-  query.status = {
-    type: 'array',
-    minItems: 1,
-    items: { enum: [...EVENT_STATUSES] },
-    description:
-      'One or more statuses. Sent as `status=A,B` (form, not exploded: what the typed client sends); `status=A%2CB` and `status=A&status=B` are accepted too',
-  }
-  return query
-}
+import { bodyOf, data, group, json, page, ref } from '#api_docs/builders'
+import { API_LIMIT, etagHeader, everyRoute, jsonBodyErrors } from '#api_docs/shared'
 
 /** /organizations/:organizationId/events: an organization's events. */
 export function eventPaths() {
   return group(
-    { tag: 'events', session: true },
+    { tag: 'events', session: true, rateLimit: API_LIMIT },
     {
       'GET /organizations/:organizationId/events': {
+        id: 'listEvents',
         summary: 'List events (keyset pagination)',
-        query: listQuery(),
+        // `status` is the validator's list: an array, in every form (rules.ts choiceList).
+        query: bodyOf(listEventsValidator).properties,
         responses: {
           200: json(page('Event'), 'A page of events; nextCursor is null on the last page'),
         },
         errors: [400, 401, 403, ...everyRoute],
       },
       'POST /organizations/:organizationId/events': {
+        id: 'createEvent',
         summary: 'Create an event',
         body: bodyOf(createEventValidator),
         headers: {
@@ -48,8 +37,15 @@ export function eventPaths() {
         errors: [...jsonBodyErrors, 401, 403, 409, 422, ...everyRoute],
       },
       'GET /organizations/:organizationId/events/:id': {
+        id: 'getEvent',
         summary: 'One event',
-        headers: { 'If-None-Match': { type: 'string' } },
+        headers: {
+          'If-None-Match': {
+            type: 'string',
+            maxLength: 1024,
+            description: 'An ETag this event answered; 304 when it is still the current one',
+          },
+        },
         responses: {
           200: json(data(ref('Event')), 'The event', etagHeader),
           304: {
@@ -60,13 +56,22 @@ export function eventPaths() {
         errors: [400, 401, 403, 404, ...everyRoute],
       },
       'PATCH /organizations/:organizationId/events/:id': {
+        id: 'updateEvent',
         summary: 'Change an event (partial; metadata merged)',
         body: bodyOf(updateEventValidator),
-        headers: { 'If-Match': { type: 'string' } },
+        headers: {
+          'If-Match': {
+            type: 'string',
+            maxLength: 1024,
+            description:
+              'The ETag of the version the change is based on; 412 when another one is current',
+          },
+        },
         responses: { 200: json(data(ref('Event')), 'Changed', etagHeader) },
         errors: [...jsonBodyErrors, 401, 403, 404, 412, ...everyRoute],
       },
       'DELETE /organizations/:organizationId/events/:id': {
+        id: 'deleteEvent',
         summary: 'Delete an event and its address',
         responses: { 204: { description: 'Deleted' } },
         errors: [400, 401, 403, 404, ...everyRoute],

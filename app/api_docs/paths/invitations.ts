@@ -1,29 +1,33 @@
 import { acceptInvitationValidator, createInvitationValidator } from '#validators/organization'
 import { bodyOf, data, group, json, listOf, ref } from '#api_docs/builders'
-import { everyRoute, jsonBodyErrors } from '#api_docs/shared'
+import { API_LIMIT, everyRoute, jsonBodyErrors } from '#api_docs/shared'
 
 /** An organization's invitations, and their acceptance by the invited account. */
 export function invitationPaths() {
   return group(
-    { tag: 'invitations', session: true },
+    { tag: 'invitations', session: true, rateLimit: API_LIMIT },
     {
       'GET /organizations/:organizationId/invitations': {
+        id: 'listInvitations',
         summary: 'Pending invitations',
         responses: { 200: json(data(listOf('Invitation')), 'Invitations') },
         errors: [400, 401, 403, ...everyRoute],
       },
       'POST /organizations/:organizationId/invitations': {
+        id: 'createInvitation',
         summary: 'Invite an address by email (link valid 7 days): owners and admins',
         body: bodyOf(createInvitationValidator),
         responses: { 201: json(data(ref('Invitation')), 'Invited') },
         errors: [...jsonBodyErrors, 401, 403, 409, ...everyRoute],
       },
       'DELETE /organizations/:organizationId/invitations/:invitationId': {
+        id: 'revokeInvitation',
         summary: 'Revoke an invitation (its link dies): owners, admins for non-owner ones',
         responses: { 204: { description: 'Revoked' } },
         errors: [400, 401, 403, 404, ...everyRoute],
       },
       'POST /invitations/accept': {
+        id: 'acceptInvitation',
         summary: 'Accept an invitation as the invited, signed-in account',
         body: bodyOf(acceptInvitationValidator),
         responses: { 200: json(data(ref('Organization')), 'Now a member') },

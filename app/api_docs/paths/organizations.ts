@@ -4,42 +4,48 @@ import {
   updateOrganizationValidator,
 } from '#validators/organization'
 import { bodyOf, data, group, json, listOf, page, ref } from '#api_docs/builders'
-import { everyRoute, jsonBodyErrors } from '#api_docs/shared'
+import { API_LIMIT, everyRoute, jsonBodyErrors } from '#api_docs/shared'
 
 /** /organizations: the organizations themselves and their audit log. */
 export function organizationPaths() {
   return group(
-    { tag: 'organizations', session: true },
+    { tag: 'organizations', session: true, rateLimit: API_LIMIT },
     {
       'GET /organizations': {
+        id: 'listOrganizations',
         summary: 'The organizations the caller belongs to',
         responses: { 200: json(data(listOf('Organization')), 'Organizations') },
         errors: [401, ...everyRoute],
       },
       'POST /organizations': {
+        id: 'createOrganization',
         summary: 'Create an organization (the caller becomes its owner)',
         body: bodyOf(createOrganizationValidator),
         responses: { 201: json(data(ref('Organization')), 'Created') },
         errors: [...jsonBodyErrors, 401, ...everyRoute],
       },
       'GET /organizations/:organizationId': {
+        id: 'getOrganization',
         summary: 'One organization',
         responses: { 200: json(data(ref('Organization')), 'The organization') },
         errors: [400, 401, 403, ...everyRoute],
       },
       'PATCH /organizations/:organizationId': {
+        id: 'updateOrganization',
         summary: 'Rename the organization: owners and admins',
         body: bodyOf(updateOrganizationValidator),
         responses: { 200: json(data(ref('Organization')), 'Renamed') },
         errors: [...jsonBodyErrors, 401, 403, ...everyRoute],
       },
       'DELETE /organizations/:organizationId': {
+        id: 'deleteOrganization',
         summary:
           'Delete the organization with its members, invitations, events, idempotency records and audit log: owners',
         responses: { 204: { description: 'Deleted' } },
         errors: [400, 401, 403, ...everyRoute],
       },
       'GET /organizations/:organizationId/audit-log': {
+        id: 'listAuditLog',
         summary: 'Who did what, newest first (keyset pagination): owners and admins',
         // `action` is the validator's list: an array, in every form (rules.ts choiceList).
         query: bodyOf(auditLogValidator).properties,

@@ -53,3 +53,35 @@ export async function accepted(): Promise<Event | ApiError> {
   void data.data[0].title
   return data.data[0]
 }
+
+/**
+ * Every nested member the document describes reads without a cast (issue 29:
+ * a bare `{ type: 'object' }` used to become `Record<string, never>`), and a
+ * member it does not describe does not compile.
+ */
+export function nestedMembers(event: Event, error: ApiError) {
+  const approximate: number | undefined = event.metadata.guestCount?.approximate
+  const guests: (number | undefined)[] = [
+    event.metadata.guestCount?.min,
+    event.metadata.guestCount?.max,
+  ]
+  const budget: (number | string | undefined)[] = [
+    event.metadata.budgetRange?.min,
+    event.metadata.budgetRange?.max,
+    event.metadata.budgetRange?.currency,
+  ]
+  const category: 'wedding' | 'birthday' | 'graduation' | 'proposal' | 'other' | undefined =
+    event.metadata.category
+  const customCategory: string | undefined = event.metadata.customCategory
+  const city: string | undefined = event.address?.city
+  const organizationIds: string[] | undefined = error.errors[0].meta?.organizationIds
+  const methods: string[] | undefined = error.errors[0].meta?.methods
+  const maxAgeSeconds: number | undefined = error.errors[0].meta?.maxAgeSeconds
+  // @ts-expect-error a metadata member the spec does not define
+  void event.metadata.colour
+  // @ts-expect-error a meta key the contract does not name
+  void error.errors[0].meta?.userIds
+  return [approximate, guests, budget, category, customCategory, city, organizationIds, methods]
+    .concat([maxAgeSeconds])
+    .flat()
+}

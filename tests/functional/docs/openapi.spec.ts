@@ -58,6 +58,7 @@ test.group('API description', (group) => {
     assert.deepEqual(Object.keys(document.components.securitySchemes), [
       'session',
       'monitoringSecret',
+      'monitoringBearer',
     ])
   })
 
@@ -82,6 +83,9 @@ test.group('API description', (group) => {
     assert.include(viewer.header('content-type'), 'text/javascript')
     assert.include(viewer.text(), "fetch('/openapi.json')")
     assert.notInclude(viewer.text(), 'innerHTML')
+    // Operations grouped by the document's declared tags, each with its operationId.
+    assert.include(viewer.text(), 'spec.tags')
+    assert.include(viewer.text(), 'operation.operationId')
   })
 
   test('the checker the functional tests use rejects what the document does not say', async ({

@@ -14,7 +14,7 @@ import { consumeQuotaWithSession, quotaConsumedWithSession } from '#session/sess
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import { isMonitoringSecret } from '#helpers/monitoring_secret'
-import { isDependencyUnavailable } from '#services/platform/dependency_errors'
+import { isDependencyUnavailable } from '#helpers/dependency_errors'
 import { countRejection } from '#services/platform/metrics'
 
 type Builder = (ctx: HttpContext) => HttpLimiter<any> | null | Promise<HttpLimiter<any> | null>

@@ -155,7 +155,7 @@ function failedChecks(report: string) {
   const failures: string[] = []
   let operation = ''
   for (const line of report.split('\n')) {
-    const heading = /^x (\S+ \/\S*):\s*$/.exec(line.trim())
+    const heading = /^x ([A-Z]+ \/\S*):/.exec(line.trim())
     if (heading) operation = heading[1]
     const check = /^x \[([^\]]+)\]\s*(.*)$/.exec(line.trim())
     if (check) failures.push(`${operation ? `${operation}: ` : ''}${check[2] || check[1]}`)

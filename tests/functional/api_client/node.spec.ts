@@ -68,7 +68,8 @@ test.group('Typed client: from Node, as its README shows', (group) => {
 
     // Another jar is another user: nobody is signed in there.
     const stranger = createApiClient({ baseUrl: apiBaseUrl(), fetch: createCookieFetch() })
-    assert.equal((await stranger.GET('/auth/me')).response.status, 401)
+    const nobody = await stranger.GET('/auth/me')
+    assert.equal(nobody.response.status, 401)
 
     const logout = await api.POST('/auth/logout')
     assert.equal(logout.response.status, 204)

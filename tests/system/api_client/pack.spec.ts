@@ -18,7 +18,7 @@ function npm(args: string[], cwd: string) {
 }
 
 /** A consumer's code, in JavaScript (run) and TypeScript (compiled against the shipped types). */
-const CONSUMER = `import { createApiClient, errorCodes } from '@events-api/api-client'
+const CONSUMER = `import { createApiClient, createCookieFetch, errorCodes } from '@events-api/api-client'
 
 const api = createApiClient({ baseUrl: process.argv[2] })
 const login = await api.POST('/auth/login', {
@@ -26,12 +26,21 @@ const login = await api.POST('/auth/login', {
 })
 const me = await api.GET('/auth/me')
 const health = await api.GET('/health/live')
+
+// Server-side, as the README says: a fetch that keeps the session cookie.
+const server = createApiClient({ baseUrl: process.argv[2], fetch: createCookieFetch() })
+const signup = await server.POST('/auth/signup', {
+  body: { email: 'node@example.com', password: 'a-long-password-1' },
+})
+const mine = await server.GET('/auth/me')
 console.log(
   JSON.stringify({
     login: login.response.status,
     loginCodes: errorCodes(login.error),
     me: me.response.status,
     health: health.data?.status,
+    signup: signup.response.status,
+    signedInAs: mine.data?.data.email,
   })
 )
 `
@@ -53,7 +62,12 @@ test.group('Typed client: the npm package', (group) => {
       files: { path: string }[]
     }[]
     const shipped = packed.files.map((file) => file.path)
-    assert.includeMembers(shipped, ['package.json', 'dist/index.js', 'dist/index.d.ts'])
+    assert.includeMembers(shipped, [
+      'package.json',
+      'README.md',
+      'dist/index.js',
+      'dist/index.d.ts',
+    ])
     assert.isUndefined(shipped.find((path) => path.startsWith('src/') || path.startsWith('tests/')))
 
     const app = join(folder, 'app')
@@ -78,6 +92,8 @@ test.group('Typed client: the npm package', (group) => {
       loginCodes: ['auth.invalid_credentials'],
       me: 401,
       health: 'ok',
+      signup: 201,
+      signedInAs: 'node@example.com',
     })
 
     // The shipped types, seen from outside: a right call compiles, a wrong one does not.

@@ -96,9 +96,10 @@ export function addMember(
   return OrganizationMember.create({ organizationId: organization.id, userId: user.id, role })
 }
 
-/** Empties the rate-limit counters (a test that makes many anonymous requests). */
+/** Empties the rate-limit counters: the limiter's and the signed-in users' quotas (a test that makes many requests). */
 export async function clearLimits() {
   await db.from('rate_limits').delete()
+  await db.from('user_request_quotas').delete()
 }
 
 /**

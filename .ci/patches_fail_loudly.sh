@@ -11,12 +11,19 @@ copy=$(mktemp -d)
 trap 'rm -rf "$copy"' EXIT
 git archive HEAD | tar -x -C "$copy"
 
-patch=$(find "$copy/patches" -name '*.patch' | sort | head -n 1)
+# The first patch that removes a line (a patch may only add lines, as the @adonisjs/events one).
+patch=""
+for file in $(find "$copy/patches" -name '*.patch' | sort); do
+  if grep -q -E '^-([^-]|-[^-]|--[^ ]|-?-?$)' "$file"; then
+    patch=$file
+    break
+  fi
+done
 if [ -z "$patch" ]; then
-  echo "patches_fail_loudly: no patch in patches/, nothing to check"
+  echo "patches_fail_loudly: no patch in patches/ removes a line, nothing to check"
   exit 0
 fi
-# The first removed line of the first hunk no longer matches the installed file.
+# Its first removed line no longer matches the installed file.
 awk '!done && /^-/ && !/^--- / { print $0 " /* corrupted by patches_fail_loudly.sh */"; done = 1; next } { print }' \
   "$patch" >"$patch.tmp"
 mv "$patch.tmp" "$patch"

@@ -105,57 +105,44 @@ export const isoDateTime = () =>
       value === null ? null : DateTime.fromISO(value, { zone: 'utc', setZone: true }).toUTC()
     )
 
-/** An ISO 4217 currency code in any case, upper-cased. */
-export const currencyCode = () =>
+/**
+ * A code of `letters` letters from an ISO list, in any case, upper-cased:
+ * `isValid` says whether the list holds it; `standard` names the list in the
+ * message and the document.
+ */
+const isoCode = (
+  letters: number,
+  standard: string,
+  rule: string,
+  isValid: (code: string) => boolean
+) =>
   text()
     .toUpperCase()
     .use(
       vine.createRule(
         (value, _options, field) => {
-          if (typeof value !== 'string' || !currencyCodes.code(value)) {
-            field.report(
-              'The {{ field }} field must be an ISO 4217 currency code',
-              'currency',
-              field
-            )
+          if (typeof value !== 'string' || value.length !== letters || !isValid(value)) {
+            field.report(`The {{ field }} field must be an ${standard} code`, rule, field)
           }
         },
         {
           toJSONSchema: (schema) => {
-            schema.description = 'ISO 4217 currency code, any case (stored upper-cased)'
-            schema.pattern = '^\\s*[A-Za-z]{3}\\s*$'
-            // Surrounding spaces are trimmed, but a client sends the three letters.
-            schema.maxLength = 3
+            schema.description = `${standard} code, any case (stored upper-cased)`
+            schema.pattern = `^\\s*[A-Za-z]{${letters}}\\s*$`
+            // Surrounding spaces are trimmed, but a client sends the letters alone.
+            schema.maxLength = letters
           },
         }
       )()
     )
 
+/** An ISO 4217 currency code in any case, upper-cased. */
+export const currencyCode = () =>
+  isoCode(3, 'ISO 4217 currency', 'currency', (code) => Boolean(currencyCodes.code(code)))
+
 /** An ISO 3166-1 alpha-2 country code in any case, upper-cased. */
 export const countryCode = () =>
-  text()
-    .toUpperCase()
-    .use(
-      vine.createRule(
-        (value, _options, field) => {
-          if (typeof value !== 'string' || value.length !== 2 || !countries.isValid(value)) {
-            field.report(
-              'The {{ field }} field must be an ISO 3166-1 alpha-2 country code',
-              'country',
-              field
-            )
-          }
-        },
-        {
-          toJSONSchema: (schema) => {
-            schema.description = 'ISO 3166-1 alpha-2 country code, any case (stored upper-cased)'
-            schema.pattern = '^\\s*[A-Za-z]{2}\\s*$'
-            // Surrounding spaces are trimmed, but a client sends the two letters.
-            schema.maxLength = 2
-          },
-        }
-      )()
-    )
+  isoCode(2, 'ISO 3166-1 alpha-2 country', 'country', (code) => countries.isValid(code))
 
 /** A path id: any UUID (ours are v7). */
 export const uuid = () => vine.string().uuid()

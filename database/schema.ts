@@ -97,6 +97,23 @@ export class IdempotencyKeySchema extends BaseModel {
   declare userId: string
 }
 
+export class LoginChallengeSchema extends BaseModel {
+  static $columns = ['completedAt', 'createdAt', 'expiresAt', 'failedAttempts', 'id', 'userId'] as const
+  $columns = LoginChallengeSchema.$columns
+  @column.dateTime()
+  declare completedAt: DateTime | null
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+  @column.dateTime()
+  declare expiresAt: DateTime
+  @column()
+  declare failedAttempts: number
+  @column({ isPrimary: true })
+  declare id: string
+  @column()
+  declare userId: string
+}
+
 export class NewsletterContactSchema extends BaseModel {
   static $columns = ['consentIp', 'consentLocale', 'consentOrigin', 'consentReferer', 'consentUserAgent', 'consentedAt', 'createdAt', 'email', 'id', 'status', 'unsubscribedAt', 'unsubscribedVia'] as const
   $columns = NewsletterContactSchema.$columns
@@ -195,7 +212,7 @@ export class OrganizationMemberSchema extends BaseModel {
 }
 
 export class OrganizationSchema extends BaseModel {
-  static $columns = ['createdAt', 'id', 'name', 'updatedAt'] as const
+  static $columns = ['createdAt', 'id', 'name', 'requireTwoFactor', 'updatedAt'] as const
   $columns = OrganizationSchema.$columns
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
@@ -203,6 +220,8 @@ export class OrganizationSchema extends BaseModel {
   declare id: string
   @column()
   declare name: string
+  @column()
+  declare requireTwoFactor: boolean
   @column.dateTime({ autoCreate: true, autoUpdate: true })
   declare updatedAt: DateTime
 }
@@ -231,6 +250,48 @@ export class SessionSchema extends BaseModel {
   declare userId: string | null
 }
 
+export class UserPasskeySchema extends BaseModel {
+  static $columns = ['backedUp', 'createdAt', 'credentialId', 'deviceType', 'id', 'lastUsedAt', 'name', 'publicKey', 'signCount', 'transports', 'userId'] as const
+  $columns = UserPasskeySchema.$columns
+  @column()
+  declare backedUp: boolean
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+  @column()
+  declare credentialId: string
+  @column()
+  declare deviceType: string
+  @column({ isPrimary: true })
+  declare id: string
+  @column.dateTime()
+  declare lastUsedAt: DateTime | null
+  @column()
+  declare name: string
+  @column()
+  declare publicKey: Buffer
+  @column()
+  declare signCount: bigint | number
+  @column()
+  declare transports: string[]
+  @column()
+  declare userId: string
+}
+
+export class UserRecoveryCodeSchema extends BaseModel {
+  static $columns = ['codeHash', 'createdAt', 'id', 'usedAt', 'userId'] as const
+  $columns = UserRecoveryCodeSchema.$columns
+  @column()
+  declare codeHash: string
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+  @column({ isPrimary: true })
+  declare id: string
+  @column.dateTime()
+  declare usedAt: DateTime | null
+  @column()
+  declare userId: string
+}
+
 export class UserRequestQuotaSchema extends BaseModel {
   static $columns = ['spent', 'userId', 'windowEndsAtMs'] as const
   $columns = UserRequestQuotaSchema.$columns
@@ -242,8 +303,25 @@ export class UserRequestQuotaSchema extends BaseModel {
   declare windowEndsAtMs: bigint | number
 }
 
+export class UserTotpSecretSchema extends BaseModel {
+  static $columns = ['confirmedAt', 'createdAt', 'encryptedSecret', 'lastUsedStep', 'updatedAt', 'userId'] as const
+  $columns = UserTotpSecretSchema.$columns
+  @column.dateTime()
+  declare confirmedAt: DateTime | null
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+  @column()
+  declare encryptedSecret: string
+  @column()
+  declare lastUsedStep: bigint | number | null
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime
+  @column({ isPrimary: true })
+  declare userId: string
+}
+
 export class UserSchema extends BaseModel {
-  static $columns = ['createdAt', 'email', 'emailVerifiedAt', 'fullName', 'id', 'locale', 'password', 'updatedAt'] as const
+  static $columns = ['createdAt', 'email', 'emailVerifiedAt', 'fullName', 'id', 'locale', 'password', 'secondFactorFailures', 'secondFactorLockedUntil', 'twoFactorEnabled', 'updatedAt'] as const
   $columns = UserSchema.$columns
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
@@ -259,6 +337,29 @@ export class UserSchema extends BaseModel {
   declare locale: string | null
   @column({ serializeAs: null })
   declare password: string
+  @column()
+  declare secondFactorFailures: number
+  @column.dateTime()
+  declare secondFactorLockedUntil: DateTime | null
+  @column()
+  declare twoFactorEnabled: boolean
   @column.dateTime({ autoCreate: true, autoUpdate: true })
   declare updatedAt: DateTime
+}
+
+export class WebauthnChallengeSchema extends BaseModel {
+  static $columns = ['challenge', 'createdAt', 'expiresAt', 'id', 'purpose', 'userId'] as const
+  $columns = WebauthnChallengeSchema.$columns
+  @column()
+  declare challenge: string
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+  @column.dateTime()
+  declare expiresAt: DateTime
+  @column({ isPrimary: true })
+  declare id: string
+  @column()
+  declare purpose: string
+  @column()
+  declare userId: string | null
 }

@@ -27,5 +27,9 @@ export default {
     organization_members: { columns: { role: organizationTypes('OrganizationRole') } },
     organization_invitations: { columns: { role: organizationTypes('OrganizationRole') } },
     organization_audit_entries: { columns: { details: organizationTypes('AuditDetails') } },
+    // WebAuthn transport hints as the browser reported them ('internal', 'hybrid', 'usb', ...).
+    user_passkeys: {
+      columns: { transports: { tsType: 'string[]', decorators: [{ name: '@column' }] } },
+    },
   },
 } satisfies SchemaRules

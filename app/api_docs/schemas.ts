@@ -164,6 +164,11 @@ export const schemas: Record<string, Schema> = {
     id: uuidSchema,
     name: text(ORGANIZATION_NAME_MAX_LENGTH),
     role: { ...role, description: 'The caller’s role in it' },
+    requireTwoFactor: {
+      type: 'boolean',
+      description:
+        'Members whose account has no second factor get 403 `organization.two_factor_required` on its routes until it has one',
+    },
     createdAt: timestamp,
     updatedAt: timestamp,
   }),
@@ -221,13 +226,21 @@ export const schemas: Record<string, Schema> = {
     }
   ),
   ScopedInvitation: object({ organizationId: uuidSchema, invitation: ref('Invitation') }),
-  Member: object({
-    userId: uuidSchema,
-    email,
-    fullName,
-    role,
-    joinedAt: timestamp,
-  }),
+  Member: object(
+    {
+      userId: uuidSchema,
+      email,
+      fullName,
+      role,
+      joinedAt: timestamp,
+      twoFactorEnabled: {
+        type: 'boolean',
+        description:
+          'Whether the account has a second factor: in the list of members, for owners and admins only',
+      },
+    },
+    { optional: ['twoFactorEnabled'] }
+  ),
   AuditEntry: object({
     id: uuidSchema,
     action: { enum: [...AUDIT_ACTIONS] },
@@ -241,8 +254,17 @@ export const schemas: Record<string, Schema> = {
       { optional: ['email'] }
     ),
     details: object(
-      { fromRole: role, toRole: role, role, name: text(ORGANIZATION_NAME_MAX_LENGTH) },
-      { optional: ['fromRole', 'toRole', 'role', 'name'] }
+      {
+        fromRole: role,
+        toRole: role,
+        role,
+        name: text(ORGANIZATION_NAME_MAX_LENGTH),
+        requireTwoFactor: {
+          type: 'boolean',
+          description: '`organization.two_factor_requirement_changed`: the new requirement',
+        },
+      },
+      { optional: ['fromRole', 'toRole', 'role', 'name', 'requireTwoFactor'] }
     ),
   }),
   Address: object({

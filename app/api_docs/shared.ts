@@ -148,6 +148,19 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 export const errorResponse = (status: number) =>
   json(ref('Error'), ERROR_DESCRIPTIONS[status], languageHeaders)
 
+/** An error answer with its own description (a route's particular codes). */
+export const errorAnswer = (description: string) => json(ref('Error'), description, languageHeaders)
+
+/**
+ * The 403 of an organization's routes: also a member kept out while the
+ * organization requires two factors and their account has none.
+ */
+export const organizationForbidden = {
+  403: errorAnswer(
+    `${ERROR_DESCRIPTIONS[403]}; a member whose account has no second factor while the organization requires two (\`organization.two_factor_required\`)`
+  ),
+}
+
 /** What a route with a JSON body may answer about the body itself. */
 export const jsonBodyErrors = [400, 413, 415]
 

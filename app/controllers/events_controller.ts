@@ -66,7 +66,7 @@ export default class EventsController {
   async update({ request, response, auth, serialize }: HttpContext) {
     const { params, ...changes } = await request.validateUsing(updateEventValidator)
     const user = auth.getUserOrFail()
-    const found = await this.events.findForMember(user.id, params.organizationId, params.id)
+    const found = await this.events.findForMember(user, params.organizationId, params.id)
     const updated = await this.events.update(found, changes, request.header('if-match'))
     response.header('ETag', entityTag(updated.version))
     return serialize(EventTransformer.transform(updated.event))
@@ -76,7 +76,7 @@ export default class EventsController {
   async show({ request, response, auth, serialize }: HttpContext) {
     const { params } = await request.validateUsing(showEventValidator)
     const user = auth.getUserOrFail()
-    const lookup = await this.events.findForMember(user.id, params.organizationId, params.id)
+    const lookup = await this.events.findForMember(user, params.organizationId, params.id)
     if (!lookup.event) throw new errors.E_ROW_NOT_FOUND()
     response.header('ETag', entityTag(lookup.version))
     if (namesVersion(request.header('if-none-match'), lookup.version)) {

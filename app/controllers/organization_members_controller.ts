@@ -20,11 +20,16 @@ import {
 export default class OrganizationMembersController {
   constructor(private memberships: MembershipService) {}
 
-  async index({ request, bouncer, serialize }: HttpContext) {
+  /** Owners and admins also see whether each member has a second factor. */
+  async index({ request, auth, bouncer, serialize }: HttpContext) {
     const { params } = await request.validateUsing(organizationValidator)
     await bouncer.with(MembershipPolicy).authorize('view', params.organizationId)
-    const members = await this.memberships.members(params.organizationId)
-    return serialize(MemberTransformer.transform(members))
+    const { members, viewerManages } = await this.memberships.membersAs(
+      params.organizationId,
+      auth.getUserOrFail().id
+    )
+    const list = MemberTransformer.transform(members)
+    return serialize(viewerManages ? list.useVariant('forManagers') : list)
   }
 
   async store({ request, response, auth, bouncer, serialize }: HttpContext) {
@@ -67,7 +72,7 @@ export default class OrganizationMembersController {
 
   async leave({ request, response, auth, bouncer }: HttpContext) {
     const { params } = await request.validateUsing(organizationValidator)
-    await bouncer.with(MembershipPolicy).authorize('view', params.organizationId)
+    await bouncer.with(MembershipPolicy).authorize('leave', params.organizationId)
     await this.memberships.leave(auth.getUserOrFail().id, params.organizationId)
     return response.noContent()
   }

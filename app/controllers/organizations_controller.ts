@@ -35,15 +35,15 @@ export default class OrganizationsController {
     return serialize(OrganizationTransformer.transform(organization))
   }
 
-  /** Renames the organization: owners and admins. */
+  /** Renames the organization (owners and admins) or sets its two-factor requirement (owners). */
   async update({ request, auth, bouncer, serialize }: HttpContext) {
     const { params } = await request.validateUsing(organizationValidator)
     await bouncer.with(OrganizationPolicy).authorize('update', params.organizationId)
-    const { name } = await request.validateUsing(updateOrganizationValidator)
-    const organization = await this.organizations.rename(
+    const changes = await request.validateUsing(updateOrganizationValidator)
+    const organization = await this.organizations.update(
       auth.getUserOrFail().id,
       params.organizationId,
-      name
+      changes
     )
     return serialize(OrganizationTransformer.transform(organization))
   }

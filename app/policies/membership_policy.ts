@@ -1,7 +1,7 @@
 import { AuthorizationResponse, BasePolicy } from '@adonisjs/bouncer'
 import type User from '#models/user'
-import { insufficientRole, notAMember } from '#helpers/denials'
-import { manages, roleOf } from '#services/organizations/roles'
+import { insufficientRole, memberDenial, notAMember } from '#helpers/denials'
+import { manages, membershipOf } from '#services/organizations/roles'
 
 const MANAGERS_ONLY = 'errors.roles.only_managers_members'
 
@@ -10,27 +10,42 @@ const MANAGERS_ONLY = 'errors.roles.only_managers_members'
  * (contract, Roles inside an organization). These are the route's rules:
  * what depends on the target (an admin acting on an owner, granting
  * `owner`) is decided by the service once the target is found, after the
- * body is validated, as the contract orders the refusals.
+ * body is validated, as the contract orders the refusals. A member kept
+ * out by the organization's two-factor requirement (memberDenial) may
+ * still leave.
  */
 export default class MembershipPolicy extends BasePolicy {
   /** Adding, changing roles, inviting, revoking invitations. */
   async manage(user: User, organizationId: string) {
-    const role = await roleOf(user.id, organizationId)
-    if (!role) return notAMember()
-    return manages(role) ? AuthorizationResponse.allow() : insufficientRole(MANAGERS_ONLY)
+    const membership = await membershipOf(user.id, organizationId)
+    return (
+      memberDenial(user, membership) ??
+      (manages(membership!.role) ? AuthorizationResponse.allow() : insufficientRole(MANAGERS_ONLY))
+    )
   }
 
   /** A member may remove only themselves (that is leaving); owners and admins anyone, by target. */
   async remove(user: User, organizationId: string, userId: string) {
-    const role = await roleOf(user.id, organizationId)
-    if (!role) return notAMember()
-    return manages(role) || userId === user.id
-      ? AuthorizationResponse.allow()
-      : insufficientRole('errors.roles.members_remove_themselves')
+    if (userId === user.id) return this.leave(user, organizationId)
+    const membership = await membershipOf(user.id, organizationId)
+    return (
+      memberDenial(user, membership) ??
+      (manages(membership!.role)
+        ? AuthorizationResponse.allow()
+        : insufficientRole('errors.roles.members_remove_themselves'))
+    )
   }
 
-  /** Listing members or invitations, leaving: every member. */
+  /** Listing members or invitations: every member. */
   async view(user: User, organizationId: string) {
-    return (await roleOf(user.id, organizationId)) ? AuthorizationResponse.allow() : notAMember()
+    const membership = await membershipOf(user.id, organizationId)
+    return memberDenial(user, membership) ?? AuthorizationResponse.allow()
+  }
+
+  /** Leaving: every member, also one the two-factor requirement keeps out (contract). */
+  async leave(user: User, organizationId: string) {
+    return (await membershipOf(user.id, organizationId))
+      ? AuthorizationResponse.allow()
+      : notAMember()
   }
 }

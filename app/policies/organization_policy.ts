@@ -1,23 +1,25 @@
 import { AuthorizationResponse, BasePolicy } from '@adonisjs/bouncer'
 import type User from '#models/user'
-import { runPrepared } from '#helpers/prepared_statement'
-import { insufficientRole, notAMember } from '#helpers/denials'
-import { manages, roleOf } from '#services/organizations/roles'
+import { insufficientRole, memberDenial } from '#helpers/denials'
+import { manages, membershipOf } from '#services/organizations/roles'
 
 /**
  * The organization itself, and who may create, list or delete its events.
- * Every member has equal access to events (spec): one membership query, no
- * role. (GET and PATCH of one event read the membership with the event, in
- * EventService.findForMember, which refuses a non-member itself.) Renaming, deleting, handing
- * over and reading the audit log depend on the role (contract, Roles). It
- * is asked before anything else is looked up, so a non-member gets 403
- * whether or not the organization or the event exists.
+ * Every member has equal access to events (spec): no role. (GET and PATCH
+ * of one event read the membership with the event, in
+ * EventService.findForMember, which refuses a non-member itself.)
+ * Renaming, deleting, handing over and reading the audit log depend on the
+ * role (contract, Roles). It is asked before anything else is looked up, so
+ * a non-member gets 403 whether or not the organization or the event
+ * exists; a member without a second factor, 403 too while the organization
+ * requires one (memberDenial).
  */
 export default class OrganizationPolicy extends BasePolicy {
   async view(user: User, organizationId: string) {
     return this.#member(user, organizationId)
   }
 
+  /** Renaming: owners and admins; requiring two factors is the owners' (OrganizationService). */
   async update(user: User, organizationId: string) {
     return this.#manager(user, organizationId, 'errors.roles.only_managers_rename')
   }
@@ -48,24 +50,23 @@ export default class OrganizationPolicy extends BasePolicy {
 
   /** `messageKey`: the refusal's key in the `errors` catalogue. */
   async #manager(user: User, organizationId: string, messageKey: string) {
-    const role = await roleOf(user.id, organizationId)
-    if (!role) return notAMember()
-    return manages(role) ? AuthorizationResponse.allow() : insufficientRole(messageKey)
+    const membership = await membershipOf(user.id, organizationId)
+    return (
+      memberDenial(user, membership) ??
+      (manages(membership!.role) ? AuthorizationResponse.allow() : insufficientRole(messageKey))
+    )
   }
 
   async #owner(user: User, organizationId: string, messageKey: string) {
-    const role = await roleOf(user.id, organizationId)
-    if (!role) return notAMember()
-    return role === 'owner' ? AuthorizationResponse.allow() : insufficientRole(messageKey)
+    const membership = await membershipOf(user.id, organizationId)
+    return (
+      memberDenial(user, membership) ??
+      (membership!.role === 'owner' ? AuthorizationResponse.allow() : insufficientRole(messageKey))
+    )
   }
 
   async #member(user: User, organizationId: string, messageKey?: string) {
-    // Asked before every create and list: a prepared statement, no model.
-    const { rowCount } = await runPrepared(
-      'is_member',
-      'SELECT 1 FROM organization_members WHERE organization_id = $1 AND user_id = $2',
-      [organizationId, user.id]
-    )
-    return rowCount ? AuthorizationResponse.allow() : notAMember(messageKey)
+    const membership = await membershipOf(user.id, organizationId)
+    return memberDenial(user, membership, messageKey) ?? AuthorizationResponse.allow()
   }
 }

@@ -13,4 +13,9 @@ export default class MemberTransformer extends BaseTransformer<OrganizationMembe
       joinedAt: utcIso(this.resource.createdAt),
     }
   }
+
+  /** As owners and admins see it: whether the account has a second factor. */
+  forManagers() {
+    return { ...this.toObject(), twoFactorEnabled: this.resource.user.twoFactorEnabled }
+  }
 }

@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   'invitation.revoked',
   'invitation.accepted',
   'event.deleted',
+  'organization.two_factor_requirement_changed',
 ] as const
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
@@ -30,4 +31,5 @@ export type AuditDetails = {
   toRole?: OrganizationRole
   role?: OrganizationRole
   name?: string
+  requireTwoFactor?: boolean
 }

@@ -16,7 +16,16 @@ export const createOrganizationValidator = vine.create({
   name: text({ min: 1, max: ORGANIZATION_NAME_MAX_LENGTH }),
 })
 
-export const updateOrganizationValidator = createOrganizationValidator
+/**
+ * A new name, whether members need two factors (owners only), or both;
+ * an empty body asks for the name, as it always did.
+ */
+export const updateOrganizationValidator = vine.create({
+  name: text({ min: 1, max: ORGANIZATION_NAME_MAX_LENGTH })
+    .optional()
+    .requiredIfMissing('requireTwoFactor'),
+  requireTwoFactor: vine.boolean({ strict: true }).optional(),
+})
 
 export const organizationValidator = vine.create({
   params: vine.object({ organizationId: uuid() }),

@@ -5,7 +5,13 @@ import {
   updateEventValidator,
 } from '#validators/event'
 import { bodyOf, data, group, json, page, ref } from '#api_docs/builders'
-import { API_LIMIT, etagHeader, everyRoute, jsonBodyErrors } from '#api_docs/shared'
+import {
+  API_LIMIT,
+  etagHeader,
+  everyRoute,
+  jsonBodyErrors,
+  organizationForbidden,
+} from '#api_docs/shared'
 
 /** /organizations/:organizationId/events: an organization's events. */
 export function eventPaths() {
@@ -19,6 +25,7 @@ export function eventPaths() {
         query: bodyOf(listEventsValidator).properties,
         responses: {
           200: json(page('Event'), 'A page of events; nextCursor is null on the last page'),
+          ...organizationForbidden,
         },
         errors: [400, 401, 403, ...everyRoute],
       },
@@ -33,7 +40,10 @@ export function eventPaths() {
               'A retry with the same key and body within 24 h gets the first answer again',
           },
         },
-        responses: { 201: json(data(ref('Event')), 'Created', etagHeader) },
+        responses: {
+          201: json(data(ref('Event')), 'Created', etagHeader),
+          ...organizationForbidden,
+        },
         errors: [...jsonBodyErrors, 401, 403, 409, 422, ...everyRoute],
       },
       'GET /organizations/:organizationId/events/:id': {
@@ -48,6 +58,7 @@ export function eventPaths() {
         },
         responses: {
           200: json(data(ref('Event')), 'The event', etagHeader),
+          ...organizationForbidden,
           304: {
             description: 'Not modified (If-None-Match names the current version)',
             headers: etagHeader,
@@ -67,13 +78,16 @@ export function eventPaths() {
               'The ETag of the version the change is based on; 412 when another one is current',
           },
         },
-        responses: { 200: json(data(ref('Event')), 'Changed', etagHeader) },
+        responses: {
+          200: json(data(ref('Event')), 'Changed', etagHeader),
+          ...organizationForbidden,
+        },
         errors: [...jsonBodyErrors, 401, 403, 404, 412, ...everyRoute],
       },
       'DELETE /organizations/:organizationId/events/:id': {
         id: 'deleteEvent',
         summary: 'Delete an event and its address',
-        responses: { 204: { description: 'Deleted' } },
+        responses: { 204: { description: 'Deleted' }, ...organizationForbidden },
         errors: [400, 401, 403, 404, ...everyRoute],
       },
     }

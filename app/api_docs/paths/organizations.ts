@@ -4,7 +4,13 @@ import {
   updateOrganizationValidator,
 } from '#validators/organization'
 import { bodyOf, data, group, json, listOf, page, ref } from '#api_docs/builders'
-import { API_LIMIT, everyRoute, jsonBodyErrors } from '#api_docs/shared'
+import {
+  API_LIMIT,
+  errorAnswer,
+  everyRoute,
+  jsonBodyErrors,
+  organizationForbidden,
+} from '#api_docs/shared'
 
 /** /organizations: the organizations themselves and their audit log. */
 export function organizationPaths() {
@@ -27,21 +33,31 @@ export function organizationPaths() {
       'GET /organizations/:organizationId': {
         id: 'getOrganization',
         summary: 'One organization',
-        responses: { 200: json(data(ref('Organization')), 'The organization') },
+        responses: {
+          200: json(data(ref('Organization')), 'The organization'),
+          ...organizationForbidden,
+        },
         errors: [400, 401, 403, ...everyRoute],
       },
       'PATCH /organizations/:organizationId': {
         id: 'updateOrganization',
-        summary: 'Rename the organization: owners and admins',
+        summary:
+          'Rename the organization (owners and admins), require two factors of its members (owners), or both',
         body: bodyOf(updateOrganizationValidator),
-        responses: { 200: json(data(ref('Organization')), 'Renamed') },
-        errors: [...jsonBodyErrors, 401, 403, ...everyRoute],
+        responses: {
+          200: json(data(ref('Organization')), 'Changed'),
+          ...organizationForbidden,
+          409: errorAnswer(
+            'An owner whose own account has no second factor turns `requireTwoFactor` on (`organization.two_factor_required_for_actor`)'
+          ),
+        },
+        errors: [...jsonBodyErrors, 401, 403, 409, ...everyRoute],
       },
       'DELETE /organizations/:organizationId': {
         id: 'deleteOrganization',
         summary:
           'Delete the organization with its members, invitations, events, idempotency records and audit log: owners',
-        responses: { 204: { description: 'Deleted' } },
+        responses: { 204: { description: 'Deleted' }, ...organizationForbidden },
         errors: [400, 401, 403, ...everyRoute],
       },
       'GET /organizations/:organizationId/audit-log': {
@@ -49,7 +65,7 @@ export function organizationPaths() {
         summary: 'Who did what, newest first (keyset pagination): owners and admins',
         // `action` is the validator's list: an array, in every form (rules.ts choiceList).
         query: bodyOf(auditLogValidator).properties,
-        responses: { 200: json(page('AuditEntry'), 'A page of entries') },
+        responses: { 200: json(page('AuditEntry'), 'A page of entries'), ...organizationForbidden },
         errors: [400, 401, 403, ...everyRoute],
       },
     }

@@ -25,7 +25,7 @@ import type { AddressRecord, EventRecord } from '#types/event'
 import type { RawQueryBindings } from '@adonisjs/lucid/types/querybuilder'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { runPrepared } from '#helpers/prepared_statement'
-import { notAMember } from '#helpers/denials'
+import { memberDenial } from '#helpers/denials'
 import AuditLog from '#services/organizations/audit_log'
 import {
   assertOrderedRanges,
@@ -151,34 +151,33 @@ export default class EventService {
   }
 
   /**
-   * The caller's membership row, the event and its address in one statement
-   * (GET and PATCH read nothing else): OrganizationPolicy decides on
-   * `isMember` before anything is answered or written. The event is joined
-   * only through a membership, so a non-member's request reads nothing of
-   * it; a member naming another organization's event finds nothing (404).
-   */
-  /**
-   * The event, read with the caller's membership in one statement: on GET
-   * and PATCH this service, not a policy, owns the membership answer (no
-   * second query). A non-member is refused with 403 whether or not the
-   * event exists; a member asking for a missing event gets `event: null`.
+   * The event, read with the caller's membership and the organization's
+   * two-factor requirement in one statement: on GET and PATCH this service,
+   * not a policy, owns the membership answer (no second query), decided by
+   * memberDenial as the policies do. A non-member is refused with 403
+   * whether or not the event exists; a member asking for a missing event
+   * gets `event: null`. `user`: the signed-in account, as read with the session.
    */
   async findForMember(
-    userId: string,
+    user: { id: string; twoFactorEnabled: boolean },
     organizationId: string,
     eventId: string
   ): Promise<FoundEvent> {
     const { rows } = await runPrepared('find_event_as_member', FIND_AS_MEMBER, [
       organizationId,
-      userId,
+      user.id,
       eventId,
     ])
     const row = rows[0]
-    if (!row.is_member) throw new authorizationErrors.E_AUTHORIZATION_FAILURE(notAMember())
+    const denial = memberDenial(
+      user,
+      row.is_member ? { requireTwoFactor: row.require_two_factor } : null
+    )
+    if (denial) throw new authorizationErrors.E_AUTHORIZATION_FAILURE(denial)
     return {
       event: eventFromRow(row),
       version: row.row_version as string,
-      reload: () => this.findForMember(userId, organizationId, eventId),
+      reload: () => this.findForMember(user, organizationId, eventId),
     }
   }
 

@@ -33,6 +33,7 @@ export type AuditEntry = {
     toRole?: OrganizationRole
     role?: OrganizationRole
     name?: string
+    requireTwoFactor?: boolean
   }
 }
 

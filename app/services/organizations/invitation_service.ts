@@ -19,6 +19,7 @@ import AuditLog from '#services/organizations/audit_log'
 import { assertRoomForOneMore } from '#services/organizations/member_limit'
 import OwnerInvariant from '#services/organizations/owner_invariant'
 import { mayGrant, roleOf } from '#services/organizations/roles'
+import { assertMayJoin } from '#services/organizations/two_factor_requirement'
 import type { OrganizationRole } from '#types/organization'
 import { accountTokens } from '#config/accounts'
 import { message } from '#exceptions/api_exception'
@@ -168,7 +169,9 @@ export default class InvitationService {
    * The invitation row is locked and deleted with the membership written:
    * of two concurrent accepts one succeeds, the other finds no invitation.
    * The organization's lock is taken before the invitation's, in the order
-   * its deletion takes them, so the two never wait on each other.
+   * its deletion takes them, so the two never wait on each other. An
+   * organization that requires two factors takes no account without one
+   * (403); the invitation stays, to be accepted once the account has one.
    */
   async accept(value: string, user: User) {
     const decoded = EmailedToken.identify(value)
@@ -187,6 +190,7 @@ export default class InvitationService {
       if (invitation.email !== user.email) {
         throw new ForbiddenException(message('errors.auth.invitation_for_another_address'))
       }
+      await assertMayJoin(trx, user.id, invitation.organizationId)
       // Already a member (added directly meanwhile): the invitation is spent, the role kept.
       await trx
         .insertQuery()

@@ -9,7 +9,7 @@ import NotFoundException from '#exceptions/not_found_exception'
 import AuditLog from '#services/organizations/audit_log'
 import { assertRoomForOneMore } from '#services/organizations/member_limit'
 import OwnerInvariant from '#services/organizations/owner_invariant'
-import { mayActOn, mayGrant } from '#services/organizations/roles'
+import { manages, mayActOn, mayGrant } from '#services/organizations/roles'
 import type { AuditAction, AuditDetails, OrganizationRole } from '#types/organization'
 import { message } from '#exceptions/api_exception'
 
@@ -57,6 +57,16 @@ export default class MembershipService {
       .preload('user')
       .orderBy('created_at', 'asc')
       .orderBy('user_id', 'asc')
+  }
+
+  /**
+   * The members, and whether the viewer (one of them) manages the
+   * organization: their role is read from the list itself, no other query.
+   */
+  async membersAs(organizationId: string, viewerId: string) {
+    const members = await this.members(organizationId)
+    const viewer = members.find((member) => member.userId === viewerId)
+    return { members, viewerManages: manages(viewer?.role ?? null) }
   }
 
   /** Adds an existing account with `role`; the primary key says no to a second membership. */

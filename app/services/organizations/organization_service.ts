@@ -4,10 +4,11 @@ import Organization from '#models/organization'
 import OrganizationMember from '#models/organization_member'
 import AuditLog from '#services/organizations/audit_log'
 import OwnerInvariant from '#services/organizations/owner_invariant'
+import { assertMayChangeRequirement } from '#services/organizations/two_factor_requirement'
 
 /**
  * An organization itself: created with its creator as owner, listed and
- * found with the caller's role, renamed, deleted. Its members are
+ * found with the caller's role, renamed, its two-factor requirement set, deleted. Its members are
  * MembershipService's. Each change writes its audit entry in its transaction.
  */
 export default class OrganizationService {
@@ -43,20 +44,46 @@ export default class OrganizationService {
     return this.#withRoleOf(userId).where('organizations.id', organizationId).firstOrFail()
   }
 
-  async rename(actorId: string, organizationId: string, name: string) {
+  /**
+   * Renames the organization, sets whether its members need two factors
+   * (owners only; turning it on, only with a second factor of one's own),
+   * or both: each change that changes something writes its audit entry, in
+   * one transaction under the organization's lock.
+   */
+  async update(
+    actorId: string,
+    organizationId: string,
+    changes: { name?: string; requireTwoFactor?: boolean }
+  ) {
+    const { name, requireTwoFactor } = changes
     await db.transaction(async (trx) => {
       await OwnerInvariant.lock(trx, organizationId)
       const organization = await Organization.findOrFail(organizationId, { client: trx })
-      if (organization.name === name) return
-      organization.name = name
-      await organization.useTransaction(trx).save()
-      await AuditLog.record(trx, {
-        organizationId,
-        action: 'organization.renamed',
-        actorId,
-        target: { type: 'organization', id: organizationId },
-        details: { name },
-      })
+      if (requireTwoFactor !== undefined) {
+        await assertMayChangeRequirement(trx, actorId, organizationId, requireTwoFactor)
+      }
+      const target = { type: 'organization', id: organizationId } as const
+      if (name !== undefined && name !== organization.name) {
+        organization.name = name
+        await AuditLog.record(trx, {
+          organizationId,
+          action: 'organization.renamed',
+          actorId,
+          target,
+          details: { name },
+        })
+      }
+      if (requireTwoFactor !== undefined && requireTwoFactor !== organization.requireTwoFactor) {
+        organization.requireTwoFactor = requireTwoFactor
+        await AuditLog.record(trx, {
+          organizationId,
+          action: 'organization.two_factor_requirement_changed',
+          actorId,
+          target,
+          details: { requireTwoFactor },
+        })
+      }
+      if (organization.$isDirty) await organization.useTransaction(trx).save()
     })
     return this.find(organizationId, actorId)
   }

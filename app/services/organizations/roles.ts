@@ -18,6 +18,29 @@ export async function roleOf(
   return rows[0]?.role ?? null
 }
 
+/** The caller's membership: their role and whether the organization requires two factors. */
+export type Membership = { role: OrganizationRole; requireTwoFactor: boolean }
+
+/**
+ * The caller's role and the organization's two-factor requirement, in one
+ * statement, read on every request like the role: a change of either takes
+ * effect on the next request. Null for a non-member.
+ */
+export async function membershipOf(
+  userId: string,
+  organizationId: string
+): Promise<Membership | null> {
+  const { rows } = await runPrepared<{ role: OrganizationRole; require_two_factor: boolean }>(
+    'membership',
+    `SELECT m.role, o.require_two_factor
+       FROM organization_members m JOIN organizations o ON o.id = m.organization_id
+      WHERE m.organization_id = $1 AND m.user_id = $2`,
+    [organizationId, userId]
+  )
+  const row = rows[0]
+  return row ? { role: row.role, requireTwoFactor: row.require_two_factor } : null
+}
+
 /** Owners and admins manage the organization's people, invitations and name. */
 export function manages(role: OrganizationRole | null) {
   return role === 'owner' || role === 'admin'

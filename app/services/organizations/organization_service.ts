@@ -15,7 +15,10 @@ export default class OrganizationService {
   /** Creates the organization with its creator as its owner. */
   async create(creatorId: string, name: string) {
     return db.transaction(async (trx) => {
-      const organization = await Organization.create({ name }, { client: trx })
+      const organization = await Organization.create(
+        { name, requireTwoFactor: false },
+        { client: trx }
+      )
       await OrganizationMember.create(
         { organizationId: organization.id, userId: creatorId, role: 'owner' },
         { client: trx }

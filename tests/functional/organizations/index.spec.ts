@@ -17,6 +17,7 @@ function shown(organization: Organization, role: OrganizationRole) {
     id: organization.id,
     name: organization.name,
     role,
+    requireTwoFactor: false,
     createdAt: organization.createdAt.toUTC().toISO(),
     updatedAt: organization.updatedAt.toUTC().toISO(),
   }

@@ -24,7 +24,7 @@ const LAST_OWNER = {
   ],
 }
 
-/** A membership as the API answers it. */
+/** A membership as the API lists it to an owner or an admin. */
 function shown(user: User, membership: OrganizationMember) {
   return {
     userId: user.id,
@@ -32,6 +32,7 @@ function shown(user: User, membership: OrganizationMember) {
     fullName: user.fullName,
     role: membership.role,
     joinedAt: membership.createdAt.toUTC().toISO(),
+    twoFactorEnabled: false,
   }
 }
 
@@ -117,6 +118,7 @@ test.group('Organizations members', (group) => {
         id: organization.id,
         name: organization.name,
         role: 'member',
+        requireTwoFactor: false,
         createdAt: organization.createdAt.toUTC().toISO(),
         updatedAt: organization.updatedAt.toUTC().toISO(),
       },

@@ -43,6 +43,6 @@ export function passkey(userId: string, name = 'Laptop') {
 }
 
 /** Makes the organization require two factors of its members, as an owner's PATCH would. */
-export function requireTwoFactor(organizationId: string) {
+export function requireTwoFactorOf(organizationId: string) {
   return db.from('organizations').where('id', organizationId).update({ require_two_factor: true })
 }

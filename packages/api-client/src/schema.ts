@@ -563,7 +563,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Rename the organization: owners and admins
+         * Rename the organization (owners and admins), require two factors of its members (owners), or both
          * @description Needs the session cookie (set by signup or login). Rate limit: 100 requests a minute per signed-in user, 10 per IP address otherwise.
          */
         patch: operations["updateOrganization"];
@@ -695,7 +695,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Leave the organization (not as its last owner)
+         * Leave the organization (not as its last owner; also without the second factor it requires)
          * @description Needs the session cookie (set by signup or login). Rate limit: 100 requests a minute per signed-in user, 10 per IP address otherwise.
          */
         post: operations["leaveOrganization"];
@@ -713,7 +713,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Members of an organization
+         * Members of an organization (owners and admins also see `twoFactorEnabled`)
          * @description Needs the session cookie (set by signup or login). Rate limit: 100 requests a minute per signed-in user, 10 per IP address otherwise.
          */
         get: operations["listMembers"];
@@ -839,7 +839,7 @@ export interface components {
         };
         AuditEntry: {
             /** @enum {unknown} */
-            action: "organization.created" | "organization.renamed" | "member.added" | "member.removed" | "member.left" | "member.role_changed" | "ownership.transferred" | "invitation.created" | "invitation.revoked" | "invitation.accepted" | "event.deleted";
+            action: "organization.created" | "organization.renamed" | "member.added" | "member.removed" | "member.left" | "member.role_changed" | "ownership.transferred" | "invitation.created" | "invitation.revoked" | "invitation.accepted" | "event.deleted" | "organization.two_factor_requirement_changed";
             actor: {
                 /** @description A copy taken at the time */
                 email: string | null;
@@ -850,6 +850,8 @@ export interface components {
                 /** @enum {unknown} */
                 fromRole?: "owner" | "admin" | "member";
                 name?: string;
+                /** @description `organization.two_factor_requirement_changed`: the new requirement */
+                requireTwoFactor?: boolean;
                 /** @enum {unknown} */
                 role?: "owner" | "admin" | "member";
                 /** @enum {unknown} */
@@ -998,6 +1000,8 @@ export interface components {
             joinedAt: string;
             /** @enum {unknown} */
             role: "owner" | "admin" | "member";
+            /** @description Whether the account has a second factor: in the list of members, for owners and admins only */
+            twoFactorEnabled?: boolean;
             /** Format: uuid */
             userId: string;
         };
@@ -1012,6 +1016,8 @@ export interface components {
             /** Format: uuid */
             id: string;
             name: string;
+            /** @description Members whose account has no second factor get 403 `organization.two_factor_required` on its routes until it has one */
+            requireTwoFactor: boolean;
             /**
              * @description The caller’s role in it
              * @enum {unknown}
@@ -3762,7 +3768,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+            /** @description The invitation is for another address (`auth.forbidden`), the organization requires two factors and the account has no second factor (`organization.two_factor_required`: the invitation stays), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -4677,7 +4683,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+            /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`); a member whose account has no second factor while the organization requires two (`organization.two_factor_required`) */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -4793,7 +4799,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+            /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`); a member whose account has no second factor while the organization requires two (`organization.two_factor_required`) */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -4883,12 +4889,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    name: string;
+                    name?: string;
+                    requireTwoFactor?: boolean;
                 };
             };
         };
         responses: {
-            /** @description Renamed */
+            /** @description Changed */
             200: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -4934,8 +4941,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+            /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`); a member whose account has no second factor while the organization requires two (`organization.two_factor_required`) */
             403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An owner whose own account has no second factor turns `requireTwoFactor` on (`organization.two_factor_required_for_actor`) */
+            409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "Content-Language": components["headers"]["Content-Language"];
@@ -5027,7 +5049,7 @@ export interface operations {
     listAuditLog: {
         parameters: {
             query?: {
-                action?: ("organization.created" | "organization.renamed" | "member.added" | "member.removed" | "member.left" | "member.role_changed" | "ownership.transferred" | "invitation.created" | "invitation.revoked" | "invitation.accepted" | "event.deleted")[];
+                action?: ("organization.created" | "organization.renamed" | "member.added" | "member.removed" | "member.left" | "member.role_changed" | "ownership.transferred" | "invitation.created" | "invitation.revoked" | "invitation.accepted" | "event.deleted" | "organization.two_factor_requirement_changed")[];
                 cursor?: string;
                 limit?: number;
             };
@@ -5091,7 +5113,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+            /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`); a member whose account has no second factor while the organization requires two (`organization.two_factor_required`) */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -5222,7 +5244,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+            /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`); a member whose account has no second factor while the organization requires two (`organization.two_factor_required`) */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -5384,7 +5406,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+            /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`); a member whose account has no second factor while the organization requires two (`organization.two_factor_required`) */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -5580,7 +5602,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+            /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`); a member whose account has no second factor while the organization requires two (`organization.two_factor_required`) */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -5712,7 +5734,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+            /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`); a member whose account has no second factor while the organization requires two (`organization.two_factor_required`) */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -5903,7 +5925,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+            /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`); a member whose account has no second factor while the organization requires two (`organization.two_factor_required`) */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -6083,7 +6105,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+            /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`); a member whose account has no second factor while the organization requires two (`organization.two_factor_required`) */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -6212,7 +6234,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+            /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`); a member whose account has no second factor while the organization requires two (`organization.two_factor_required`) */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -6374,7 +6396,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+            /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`); a member whose account has no second factor while the organization requires two (`organization.two_factor_required`) */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -6670,7 +6692,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+            /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`); a member whose account has no second factor while the organization requires two (`organization.two_factor_required`) */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -6799,7 +6821,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+            /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`); a member whose account has no second factor while the organization requires two (`organization.two_factor_required`) */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -6976,7 +6998,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+            /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`); a member whose account has no second factor while the organization requires two (`organization.two_factor_required`) */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -7149,7 +7171,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+            /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`); a member whose account has no second factor while the organization requires two (`organization.two_factor_required`) */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -7339,7 +7361,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+            /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`); a member whose account has no second factor while the organization requires two (`organization.two_factor_required`) */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];

@@ -9,7 +9,7 @@ import {
   organizationRows,
   organizationWithRoles,
 } from '#tests/helpers/organizations'
-import { confirmedTotp, passkey, requireTwoFactor } from '#tests/helpers/second_factor_rows'
+import { confirmedTotp, passkey, requireTwoFactorOf } from '#tests/helpers/second_factor_rows'
 import { mailsTo, tokenLinkIn } from '#tests/helpers/mails'
 import { smtpServer } from '#tests/helpers/smtp_server'
 
@@ -140,8 +140,17 @@ async function requirementEntries(organizationId: string) {
   }))
 }
 
-const storedRequirement = async (organizationId: string) =>
-  (await db.from('organizations').where('id', organizationId).firstOrFail()).require_two_factor
+async function storedRequirement(organizationId: string) {
+  const row = await db.from('organizations').where('id', organizationId).firstOrFail()
+  return row.require_two_factor as boolean
+}
+
+/** Sends the request and asserts its status: the answer. */
+async function answered(request: ReturnType<ApiClient['get']>, status: number) {
+  const response = await request
+  response.assertStatus(status)
+  return response
+}
 
 test.group('Organizations two-factor requirement: setting it', (group) => {
   group.each.setup(() => resetDatabase())
@@ -196,7 +205,7 @@ test.group('Organizations two-factor requirement: setting it', (group) => {
       [true]
     )
 
-    ;(await patch({ requireTwoFactor: true })).assertStatus(200)
+    await answered(patch({ requireTwoFactor: true }), 200)
     const off = await patch({ requireTwoFactor: false, name: 'Acme' })
     off.assertStatus(200)
     assert.isFalse(off.body().data.requireTwoFactor)
@@ -292,9 +301,10 @@ test.group('Organizations two-factor requirement: setting it', (group) => {
       { name: 'Other' },
       { requireTwoFactor: false },
     ]) {
-      ;(
-        await client.patch(`/organizations/${organization.id}`).header('cookie', cookie).json(body)
-      ).assertStatus(200)
+      await answered(
+        client.patch(`/organizations/${organization.id}`).header('cookie', cookie).json(body),
+        200
+      )
     }
 
     const response = await client
@@ -353,7 +363,7 @@ test.group('Organizations two-factor requirement: members without a second facto
     .with(CALLERS)
     .run(async ({ client, assert }, caller) => {
       const fixture = await organizationWithRoles()
-      await requireTwoFactor(fixture.organization.id)
+      await requireTwoFactorOf(fixture.organization.id)
       const cookie = await sessionCookieFor(client, fixture.users[caller])
       const before = await organizationRows(fixture.organization.id)
 
@@ -371,7 +381,7 @@ test.group('Organizations two-factor requirement: members without a second facto
     db: database,
   }) => {
     const { organization, users } = await organizationWithRoles()
-    await requireTwoFactor(organization.id)
+    await requireTwoFactorOf(organization.id)
     const cookie = await sessionCookieFor(client, users.member)
     const targetCookie = await sessionCookieFor(client, users.target)
 
@@ -406,19 +416,19 @@ test.group('Organizations two-factor requirement: members without a second facto
   test('once the account has one, its existing sessions get in at once', async ({ client }) => {
     const fixture = await organizationWithRoles()
     const { organization, event, users } = fixture
-    await requireTwoFactor(organization.id)
+    await requireTwoFactorOf(organization.id)
     const memberCookie = await sessionCookieFor(client, users.member)
     const otherSession = await sessionCookieFor(client, users.member)
     const adminCookie = await sessionCookieFor(client, users.admin)
     const eventPath = `/organizations/${organization.id}/events/${event.id}`
 
-    ;(await client.get(eventPath).header('cookie', memberCookie)).assertStatus(403)
-    ;(await client.get(eventPath).header('cookie', otherSession)).assertStatus(403)
+    await answered(client.get(eventPath).header('cookie', memberCookie), 403)
+    await answered(client.get(eventPath).header('cookie', otherSession), 403)
     await passkey(users.member.id)
     await confirmedTotp(users.admin.id)
 
     for (const cookie of [memberCookie, otherSession]) {
-      ;(await client.get(eventPath).header('cookie', cookie)).assertStatus(200)
+      await answered(client.get(eventPath).header('cookie', cookie), 200)
     }
     const patched = await client
       .patch(eventPath)
@@ -427,13 +437,15 @@ test.group('Organizations two-factor requirement: members without a second facto
     patched.assertStatus(200)
     patched.assertBodyContains({ data: { name: 'Ball' } })
     for (const path of ['', '/members', '/events', '/invitations']) {
-      ;(
-        await client.get(`/organizations/${organization.id}${path}`).header('cookie', memberCookie)
-      ).assertStatus(200)
+      await answered(
+        client.get(`/organizations/${organization.id}${path}`).header('cookie', memberCookie),
+        200
+      )
     }
-    ;(
-      await client.get(`/organizations/${organization.id}/audit-log`).header('cookie', adminCookie)
-    ).assertStatus(200)
+    await answered(
+      client.get(`/organizations/${organization.id}/audit-log`).header('cookie', adminCookie),
+      200
+    )
     // The role still decides after the requirement: a member reads no audit log.
     const auditLog = await client
       .get(`/organizations/${organization.id}/audit-log`)
@@ -457,7 +469,7 @@ test.group('Organizations two-factor requirement: members without a second facto
     client,
   }) => {
     const { organization, event, users } = await organizationWithRoles()
-    await requireTwoFactor(organization.id)
+    await requireTwoFactorOf(organization.id)
     const cookie = await sessionCookieFor(client, users.outsider)
 
     for (const path of ['', `/events/${event.id}`, '/members']) {
@@ -473,7 +485,7 @@ test.group('Organizations two-factor requirement: members without a second facto
 
   test('in French', async ({ client }) => {
     const { organization, event, users } = await organizationWithRoles()
-    await requireTwoFactor(organization.id)
+    await requireTwoFactorOf(organization.id)
     const cookie = await sessionCookieFor(client, users.member)
 
     const response = await client
@@ -543,20 +555,22 @@ test.group('Organizations two-factor requirement: invitations', (group) => {
   }) => {
     const { user: owner, organization, cookie } = await memberWithOrganization(client)
     await confirmedTotp(owner.id)
-    ;(
-      await client
+    await answered(
+      client
         .patch(`/organizations/${organization.id}`)
         .header('cookie', cookie)
-        .json({ requireTwoFactor: true })
-    ).assertStatus(200)
+        .json({ requireTwoFactor: true }),
+      200
+    )
     const bob = await UserFactory.create()
     const bobCookie = await sessionCookieFor(client, bob)
-    ;(
-      await client
+    await answered(
+      client
         .post(`/organizations/${organization.id}/invitations`)
         .header('cookie', cookie)
-        .json({ email: bob.email, role: 'admin' })
-    ).assertStatus(201)
+        .json({ email: bob.email, role: 'admin' }),
+      201
+    )
     const [mail] = await mailsTo(bob.email, 'You are invited to join an organization')
     const { token } = tokenLinkIn(mail)
     const accept = () =>

@@ -8,14 +8,14 @@ import { refreshTwoFactorEnabled } from '#services/accounts/two_factor/second_fa
 import { assertFactorRemovable } from '#services/organizations/two_factor_requirement'
 import { addMember } from '#tests/helpers/accounts'
 import { resetDatabase } from '#tests/helpers/database'
-import { confirmedTotp, passkey, requireTwoFactor } from '#tests/helpers/second_factor_rows'
+import { confirmedTotp, passkey, requireTwoFactorOf } from '#tests/helpers/second_factor_rows'
 
 /** A member of an organization that requires two factors (unless `required` is false). */
 async function member(required = true) {
   const user = await UserFactory.create()
   const organization = await OrganizationFactory.create()
   await addMember(organization, user)
-  if (required) await requireTwoFactor(organization.id)
+  if (required) await requireTwoFactorOf(organization.id)
   return user
 }
 
@@ -35,8 +35,10 @@ async function someoneWaitsForALock() {
   return rows[0].waiting > 0
 }
 
-const enabled = async (userId: string) =>
-  (await db.from('users').where('id', userId).firstOrFail()).two_factor_enabled as boolean
+async function enabled(userId: string) {
+  const row = await db.from('users').where('id', userId).firstOrFail()
+  return row.two_factor_enabled as boolean
+}
 
 test.group('Two-factor requirement: removing a factor', (group) => {
   group.each.setup(() => resetDatabase())

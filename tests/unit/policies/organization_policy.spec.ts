@@ -4,6 +4,7 @@ import { UserFactory } from '#database/factories/user_factory'
 import { OrganizationFactory } from '#database/factories/organization_factory'
 import { addMember } from '#tests/helpers/accounts'
 import { resetDatabase } from '#tests/helpers/database'
+import { confirmedTotp, requireTwoFactorOf } from '#tests/helpers/second_factor_rows'
 
 const ACTIONS = ['view', 'listEvents', 'createEvent'] as const
 
@@ -47,5 +48,28 @@ test.group('Organization policy', (group) => {
       response.message,
       'You do not have permission to create events in this organization'
     )
+  })
+
+  test('denies a member without a second factor while the organization requires two', async ({
+    assert,
+  }) => {
+    const organization = await OrganizationFactory.create()
+    const [without, withFactor] = await UserFactory.createMany(2)
+    await addMember(organization, without, 'owner')
+    await addMember(organization, withFactor)
+    await confirmedTotp(withFactor.id)
+    await requireTwoFactorOf(organization.id)
+    await without.refresh()
+    await withFactor.refresh()
+    const policy = new OrganizationPolicy()
+
+    for (const action of ACTIONS) {
+      const denied = await policy[action](without, organization.id)
+      assert.isFalse(denied.authorized, action)
+      assert.equal(denied.status, 403)
+      assert.equal((denied as unknown as { code: string }).code, 'organization.two_factor_required')
+      const allowed = await policy[action](withFactor, organization.id)
+      assert.isTrue(allowed.authorized, action)
+    }
   })
 })

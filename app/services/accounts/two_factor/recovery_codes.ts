@@ -62,7 +62,7 @@ export const recoveryCodes = {
     if (!plain) return false
     const { rows } = await client.rawQuery(
       `update user_recovery_codes set used_at = now()
-        where user_id = ? and code_hash in (?) and used_at is null
+        where user_id = ? and code_hash = any(?::text[]) and used_at is null
         returning id`,
       [userId, encryption.blindIndexes(plain, PURPOSE)]
     )

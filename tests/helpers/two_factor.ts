@@ -85,8 +85,9 @@ export function finishLogin(client: ApiClient, cookie: string, body: object) {
 }
 
 /**
- * Both steps with the authenticator's current code: the signed-in
- * session's cookie. The clock moves on a step (the code is spent).
+ * Both steps, with a code of the next time step (the clock moves there
+ * first, so a code used before never collides): the signed-in session's
+ * cookie, signed in at the clock's time.
  */
 export async function signInWithTotp(
   client: ApiClient,
@@ -94,9 +95,9 @@ export async function signInWithTotp(
   secret: string,
   clock: TestClock
 ) {
+  clock.advance(30)
   const pending = await startLogin(client, user)
   const response = await finishLogin(client, pending, { code: await totpCode(secret, clock) })
   response.assertStatus(200)
-  clock.advance(30)
   return sessionCookieOf(response.headers()['set-cookie'])
 }

@@ -307,8 +307,7 @@ test.group('Auth two factors: authenticator app', (group) => {
     again.assertBody({
       errors: [
         {
-          message:
-            'Une application d’authentification est déjà configurée : désactivez-la d’abord',
+          message: 'Une application d’authentification est déjà configurée : désactivez-la d’abord',
           code: 'common.resource.conflict',
         },
       ],

@@ -84,9 +84,10 @@ const SENSITIVE: Record<string, (client: ApiClient, owner: Owner) => ApiRequest>
 /** What the sensitive actions would change. */
 async function state(userId: string) {
   const user = await db.from('users').where('id', userId).first()
+  const sessions = await db.from('sessions').whereNotNull('user_id')
   return {
     user,
-    sessions: (await db.from('sessions').whereNotNull('user_id')).length,
+    sessions: sessions.length,
     totp: await db.from('user_totp_secrets').where('user_id', userId),
     recoveryCodes: await db.from('user_recovery_codes').where('user_id', userId),
     organizations: await db.from('organizations'),
@@ -342,6 +343,7 @@ test.group('Auth re-authentication: REAUTH_MAX_AGE_SECONDS', (group) => {
       errors: [{ ...REQUIRED.errors[0], meta: { ...REQUIRED.errors[0].meta, maxAgeSeconds: 120 } }],
     })
     // The sign-in itself is unaffected.
-    assert.equal((await other.fetch('/auth/me', { headers: { cookie } })).status, 200)
+    const me = await other.fetch('/auth/me', { headers: { cookie } })
+    assert.equal(me.status, 200)
   }).timeout(60_000)
 })

@@ -377,18 +377,14 @@ test.group('Auth login with a second factor', (group) => {
       const wrong = await finishLogin(client, pending, { code: otherThan(right) })
       wrong.assertStatus(401)
     }
-    assert.equal(
-      (await db.from('users').where('id', user.id).firstOrFail()).second_factor_failures,
-      4
-    )
+    const counted = await db.from('users').where('id', user.id).firstOrFail()
+    assert.equal(counted.second_factor_failures, 4)
 
     const response = await finishLogin(client, pending, { code: right })
 
     response.assertStatus(200)
-    assert.equal(
-      (await db.from('users').where('id', user.id).firstOrFail()).second_factor_failures,
-      0
-    )
+    const reset = await db.from('users').where('id', user.id).firstOrFail()
+    assert.equal(reset.second_factor_failures, 0)
   })
 
   test('no pending login, or one past its 10 minutes: 401 auth.second_factor_expired', async ({

@@ -18,7 +18,8 @@ import {
 
 /** Sessions that authenticate someone. */
 async function signedInSessions(userId: string) {
-  return (await db.from('sessions').where('user_id', userId)).length
+  const rows = await db.from('sessions').where('user_id', userId)
+  return rows.length
 }
 
 /** The answer sets no cookie that authenticates anyone. */

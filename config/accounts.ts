@@ -22,3 +22,24 @@ export const accountTokens = {
    */
   forgotMinimumMs: 300,
 }
+
+/**
+ * Second factors and re-authentication (contract, "Two factors, passkeys
+ * and re-authentication").
+ */
+export const twoFactor = {
+  /** How long a sign-in or a re-authentication covers sensitive actions. */
+  reauthMaxAgeSeconds: env.get('REAUTH_MAX_AGE_SECONDS', 600),
+  /** The name authenticator apps show beside the account: the frontend's host. */
+  totpIssuer: new URL(frontendUrl).host,
+  /** Recovery codes issued at once (confirming TOTP, regenerating). */
+  recoveryCodeCount: 10,
+  /** A password login waits this long for its second factor. */
+  loginChallengeTtlSeconds: 10 * 60,
+  /** Wrong codes that kill one pending login. */
+  challengeAttempts: 5,
+  /** Wrong codes in a row that lock the account's second-factor attempts... */
+  accountFailures: 10,
+  /** ...for this long. */
+  lockoutSeconds: 15 * 60,
+}

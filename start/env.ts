@@ -73,6 +73,7 @@ const env = await Env.create(new URL('../', import.meta.url), {
 
   FRONTEND_URL: Env.schema.string.optional({ format: 'url', tld: false }),
   ORGANIZATION_MEMBER_LIMIT: Env.schema.number.optional(),
+  REAUTH_MAX_AGE_SECONDS: Env.schema.number.optional(),
   OTEL_EXPORTER_OTLP_ENDPOINT: Env.schema.string.optional(),
   OTEL_SERVICE_NAME: Env.schema.string.optional(),
 

@@ -67,6 +67,7 @@ router
       .group(() => {
         router.post('signup', [controllers.NewAccount, 'store'])
         router.post('login', [controllers.Session, 'store'])
+        router.post('login/second-factor', [controllers.SecondFactorLogins, 'store'])
         router.post('logout', [controllers.Session, 'destroy']).use(middleware.auth())
         router.get('me', [controllers.Profile, 'show']).use(middleware.auth())
         router.patch('me', [controllers.Profile, 'update']).use(middleware.auth())
@@ -75,7 +76,9 @@ router
           .post('password/forgot', [controllers.PasswordResets, 'store'])
           .use(throttlePasswordForgot)
         router.post('password/reset', [controllers.PasswordResets, 'update'])
-        router.put('password', [controllers.Passwords, 'update']).use(middleware.auth())
+        router
+          .put('password', [controllers.Passwords, 'update'])
+          .use([middleware.auth(), middleware.reauthenticated()])
 
         router
           .post('email/verification', [controllers.EmailVerifications, 'store'])
@@ -83,13 +86,15 @@ router
         router.post('email/verify', [controllers.EmailVerifications, 'update'])
         router
           .post('email/change', [controllers.EmailChanges, 'store'])
-          .use([middleware.auth(), throttleEmailChange])
+          .use([middleware.auth(), middleware.reauthenticated(), throttleEmailChange])
         router.post('email/confirm', [controllers.EmailChanges, 'update'])
 
         router
           .group(() => {
             router.get('account/export', [controllers.Accounts, 'export'])
-            router.delete('account', [controllers.Accounts, 'destroy'])
+            router
+              .delete('account', [controllers.Accounts, 'destroy'])
+              .use(middleware.reauthenticated())
           })
           .use(middleware.auth())
 
@@ -97,7 +102,30 @@ router
           .group(() => {
             router.get('sessions', [controllers.AccountSessions, 'index'])
             router.delete('sessions/:sessionId', [controllers.AccountSessions, 'destroy'])
-            router.delete('sessions', [controllers.AccountSessions, 'clear'])
+            router
+              .delete('sessions', [controllers.AccountSessions, 'clear'])
+              .use(middleware.reauthenticated())
+          })
+          .use(middleware.auth())
+
+        /**
+         * Second factors and re-authentication; `reauthenticated` guards
+         * the sensitive actions of an account with a second factor.
+         */
+        router
+          .group(() => {
+            router.get('two-factor', [controllers.TwoFactor, 'show'])
+            router
+              .post('two-factor/totp', [controllers.Totp, 'store'])
+              .use(middleware.reauthenticated())
+            router.post('two-factor/totp/confirm', [controllers.Totp, 'confirm'])
+            router
+              .delete('two-factor/totp', [controllers.Totp, 'destroy'])
+              .use(middleware.reauthenticated())
+            router
+              .post('two-factor/recovery-codes', [controllers.RecoveryCodes, 'store'])
+              .use(middleware.reauthenticated())
+            router.post('reauthenticate', [controllers.Reauthentications, 'store'])
           })
           .use(middleware.auth())
       })
@@ -109,13 +137,17 @@ router
         router.post('/', [controllers.Organizations, 'store'])
         router.get('/:organizationId', [controllers.Organizations, 'show'])
         router.patch('/:organizationId', [controllers.Organizations, 'update'])
-        router.delete('/:organizationId', [controllers.Organizations, 'destroy'])
+        router
+          .delete('/:organizationId', [controllers.Organizations, 'destroy'])
+          .use(middleware.reauthenticated())
         router.get('/:organizationId/audit-log', [controllers.OrganizationAuditLog, 'index'])
         router.post('/:organizationId/leave', [controllers.OrganizationMembers, 'leave'])
-        router.post('/:organizationId/ownership-transfer', [
-          controllers.OrganizationMembers,
-          'transfer',
-        ])
+        router
+          .post('/:organizationId/ownership-transfer', [
+            controllers.OrganizationMembers,
+            'transfer',
+          ])
+          .use(middleware.reauthenticated())
 
         router.get('/:organizationId/members', [controllers.OrganizationMembers, 'index'])
         router.post('/:organizationId/members', [controllers.OrganizationMembers, 'store'])

@@ -22,5 +22,10 @@ export const controllers = {
   PasswordResets: () => import('#controllers/password_resets_controller'),
   Passwords: () => import('#controllers/passwords_controller'),
   Profile: () => import('#controllers/profile_controller'),
+  Reauthentications: () => import('#controllers/reauthentications_controller'),
+  RecoveryCodes: () => import('#controllers/recovery_codes_controller'),
+  SecondFactorLogins: () => import('#controllers/second_factor_logins_controller'),
   Session: () => import('#controllers/session_controller'),
+  Totp: () => import('#controllers/totp_controller'),
+  TwoFactor: () => import('#controllers/two_factor_controller'),
 }

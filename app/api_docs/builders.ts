@@ -14,6 +14,11 @@ export type Operation = {
   /** The limit whose X-RateLimit-* headers the answers carry, in words; none if not throttled. */
   rateLimit?: string
   session?: boolean
+  /**
+   * A sensitive action: an account with a second factor must have signed in
+   * or re-authenticated recently, else 403 `auth.reauthentication_required`.
+   */
+  reauthentication?: boolean
   monitor?: boolean
   /** Needs the monitoring secret as a bearer token (Prometheus scrapes). */
   scrape?: boolean

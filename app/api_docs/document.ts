@@ -9,6 +9,8 @@ import {
   errorResponse,
   headers,
   pathParameters,
+  REAUTHENTICATION,
+  reauthenticationError,
 } from '#api_docs/shared'
 import { authPaths } from '#api_docs/paths/auth'
 import { documentationPaths } from '#api_docs/paths/documentation'
@@ -18,6 +20,7 @@ import { invitationPaths } from '#api_docs/paths/invitations'
 import { memberPaths } from '#api_docs/paths/members'
 import { newsletterPaths } from '#api_docs/paths/newsletter'
 import { organizationPaths } from '#api_docs/paths/organizations'
+import { twoFactorPaths } from '#api_docs/paths/two_factor'
 
 /** What each route does, by route group; the routes themselves come from the router. */
 function operations(): Operations {
@@ -26,6 +29,7 @@ function operations(): Operations {
     ...healthPaths(),
     ...documentationPaths(),
     ...authPaths(),
+    ...twoFactorPaths(),
     ...organizationPaths(),
     ...memberPaths(),
     ...invitationPaths(),
@@ -106,6 +110,11 @@ function parametersOf(pattern: string, operation: Operation, pathSchemas: Record
 
 /** What the operation needs and what limits it, when it says nothing more itself. */
 function descriptionOf(operation: Operation) {
+  const described = describedAccess(operation)
+  return operation.reauthentication ? `${described} ${REAUTHENTICATION}` : described
+}
+
+function describedAccess(operation: Operation) {
   if (operation.description) return operation.description
   const access = operation.session
     ? 'Needs the session cookie (set by signup or login).'
@@ -132,6 +141,7 @@ function describe(
   const guarded = !['GET', 'HEAD', 'OPTIONS'].includes(method) && !operation.sessionless
   const statuses = [400, ...operation.errors, ...(guarded ? [403, 415] : [])]
   const answers: Record<string, Schema> = { ...operation.responses }
+  if (operation.reauthentication) answers[403] = reauthenticationError(answers[403]?.description)
   for (const status of statuses) answers[status] ??= errorResponse(status)
   for (const status of Object.keys(answers).sort()) {
     const answer = answers[status]

@@ -29,6 +29,7 @@ const count = {
   maximum: EVENT_BOUNDS.guests,
 }
 const amount = { type: 'number', format: 'double', minimum: 0 }
+const secondFactorCount = { type: 'integer', format: 'int32', minimum: 0, maximum: 1000 }
 /** A failing field's path (`metadata.guestCount.min`) or rule: our own names. */
 const identifier = text(255)
 
@@ -311,5 +312,24 @@ export const schemas: Record<string, Schema> = {
   },
   Messages: object({
     messages: { type: 'array', maxItems: 10, items: object({ title: text(1000) }) },
+  }),
+  TwoFactorStatus: object({
+    totp: { type: 'boolean', description: 'An authenticator app is set up and confirmed' },
+    passkeys: { ...secondFactorCount, description: 'Passkeys of the account' },
+    recoveryCodesRemaining: { ...secondFactorCount, description: 'Recovery codes not yet used' },
+  }),
+  TotpSetup: object({
+    secret: text(64, 'The secret (Base32), for typing into an authenticator app'),
+    otpauthUri: text(1024, 'The same as an `otpauth://totp/...` URI, for a QR code'),
+  }),
+  RecoveryCodes: object({
+    recoveryCodes: {
+      type: 'array',
+      description:
+        'Ten single-use codes (`xxxx-xxxx-xxxx`), shown this once; case, spaces and dashes do not matter when typed',
+      minItems: 10,
+      maxItems: 10,
+      items: text(14),
+    },
   }),
 }

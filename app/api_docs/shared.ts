@@ -144,6 +144,21 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   503: 'A dependency is down (`common.service.unavailable`), with Retry-After',
 }
 
+/** What a sensitive action adds to its description (the `reauthentication` of an operation). */
+export const REAUTHENTICATION =
+  'For an account with a second factor, allowed within `REAUTH_MAX_AGE_SECONDS` (default 600) of the sign-in or of POST /auth/reauthenticate; else 403 `auth.reauthentication_required` with `meta.methods` and `meta.maxAgeSeconds`, whatever the body carries.'
+
+/**
+ * The 403 of a sensitive action: the route's own refusals (`refusals`, the
+ * usual ones by default), or a re-authentication needed.
+ */
+export const reauthenticationError = (refusals: string = ERROR_DESCRIPTIONS[403]) =>
+  json(
+    ref('Error'),
+    `${refusals}, or a re-authentication needed (\`auth.reauthentication_required\`, with \`meta.methods\` and \`meta.maxAgeSeconds\`)`,
+    languageHeaders
+  )
+
 /** The answer of an error status: the Error schema, in the caller's language. */
 export const errorResponse = (status: number) =>
   json(ref('Error'), ERROR_DESCRIPTIONS[status], languageHeaders)

@@ -2,6 +2,8 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import SessionRegistry from '#services/accounts/session_registry'
 import { destroySessionValidator } from '#validators/auth'
+import { publicSessionId } from '#session/account_sessions'
+import { assertRecentlyAuthenticated } from '#session/reauthentication'
 
 /** The signed-in account's sessions: list, end one, end all others. */
 @inject()
@@ -13,9 +15,16 @@ export default class AccountSessionsController {
     return { data: await this.sessions.list(user.id, session.sessionId) }
   }
 
-  /** Ending the current session signs this client out, as logout does. */
-  async destroy({ request, auth, session, response }: HttpContext) {
+  /**
+   * Ending the current session signs this client out, as logout does;
+   * ending another one is a sensitive action (re-authentication).
+   */
+  async destroy(ctx: HttpContext) {
+    const { request, auth, session, response } = ctx
     const { params } = await request.validateUsing(destroySessionValidator)
+    if (params.sessionId !== publicSessionId(session.sessionId)) {
+      await assertRecentlyAuthenticated(ctx)
+    }
     const ended = await this.sessions.end(auth.getUserOrFail().id, params.sessionId)
     if (ended === session.sessionId) session.clear()
     return response.noContent()

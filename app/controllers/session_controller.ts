@@ -5,6 +5,7 @@ import UserTransformer from '#transformers/user_transformer'
 import { loginValidator } from '#validators/auth'
 import { loginLimiter } from '#start/limiter'
 import { signIn } from '#session/account_sessions'
+import { requireSecondFactor } from '#session/pending_login'
 import { countRejection } from '#services/platform/metrics'
 import PasswordService from '#services/accounts/password_service'
 
@@ -15,6 +16,8 @@ export default class SessionController {
   /**
    * Logs in with a fresh session id. Failed attempts count per email and IP
    * (brute force); a success clears them and upgrades an old password hash.
+   * An account with a second factor is not signed in yet: 401
+   * `auth.second_factor_required`, then POST /auth/login/second-factor.
    */
   async store(ctx: HttpContext) {
     const { request, serialize } = ctx
@@ -26,6 +29,7 @@ export default class SessionController {
     if (throttled) throw countRejection('login', throttled)
 
     await this.passwords.upgradeHash(user, password)
+    if (user.twoFactorEnabled) await requireSecondFactor(ctx, user)
     await signIn(ctx, user)
     return serialize(UserTransformer.transform(user))
   }

@@ -2,9 +2,24 @@ import { createHmac } from 'node:crypto'
 import type { HttpContext } from '@adonisjs/core/http'
 import type User from '#models/user'
 import { appKey } from '#config/app'
+import { Clock } from '#helpers/clock'
 
 /** Where a session keeps what GET /auth/sessions shows about it. */
 export const DEVICE_KEY = 'device'
+
+/**
+ * When this session last proved who it is (a sign-in or POST
+ * /auth/reauthenticate), in ms: what the re-authentication window of
+ * sensitive actions is measured from (app/session/reauthentication.ts).
+ */
+export const AUTHENTICATED_AT_KEY = 'authenticated_at'
+
+/**
+ * The id of the password login this session started and that waits for
+ * its second factor (app/session/pending_login.ts); its state is in the
+ * database, never here.
+ */
+export const PENDING_LOGIN_KEY = 'pending_login'
 
 /** `lastSeenAt` is written at most this often (contract: it may lag by up to 5 min). */
 const SEEN_EVERY_MS = 5 * 60 * 1000
@@ -27,11 +42,22 @@ export function publicSessionId(sessionId: string) {
 /**
  * Signs `user` in under a new session id, records the device and tags the
  * session with the user, so it can be listed and ended from anywhere.
- * `keepCreatedAt`: the same session continues under a new id (password change).
+ * `keepCreatedAt`: the same session continues under a new id (password
+ * change), with its time of sign-in. A pending login of this session ends.
+ *
+ * The one way a session is created: for an account with a second factor
+ * only after it (POST /auth/login/second-factor, or a passkey).
  */
 export async function signIn(ctx: HttpContext, user: User, { keepCreatedAt = false } = {}) {
   const previous = ctx.session.get(DEVICE_KEY) as SessionDevice | undefined
+  const authenticatedAt = ctx.session.get(AUTHENTICATED_AT_KEY) as number | undefined
   await ctx.auth.use('web').login(user)
+  ctx.session.forget(PENDING_LOGIN_KEY)
+  const clock = await ctx.containerResolver.make(Clock)
+  ctx.session.put(
+    AUTHENTICATED_AT_KEY,
+    keepCreatedAt && authenticatedAt !== undefined ? authenticatedAt : clock.now()
+  )
   const now = new Date().toISOString()
   ctx.session.put(DEVICE_KEY, {
     createdAt: (keepCreatedAt && previous?.createdAt) || now,

@@ -206,3 +206,23 @@ function listItems(value: unknown): string[] | null {
   if (!parts.every((part) => typeof part === 'string')) return null
   return parts.flatMap((part: string) => part.split(','))
 }
+
+/**
+ * A one-time code of an authenticator app: six digits, as a string (a
+ * number would lose its leading zeros). Anything else is a 400 naming the
+ * field, before any code is checked.
+ */
+export const sixDigits = vine.createRule(
+  (value, _options, field) => {
+    if (typeof value !== 'string') return
+    if (!/^\d{6}$/.test(value))
+      field.report('The {{ field }} field must be six digits', 'six_digits', field)
+  },
+  {
+    toJSONSchema: (schema) => {
+      schema.pattern = '^[0-9]{6}$'
+      schema.minLength = 6
+      schema.maxLength = 6
+    },
+  }
+)

@@ -11,7 +11,14 @@ import {
   verifyEmailValidator,
 } from '#validators/auth'
 import { bodyOf, data, group, json, listOf, ref } from '#api_docs/builders'
-import { API_LIMIT, everyRoute, jsonBodyErrors, languageHeaders } from '#api_docs/shared'
+import {
+  API_LIMIT,
+  everyRoute,
+  jsonBodyErrors,
+  languageHeaders,
+  REAUTHENTICATION,
+  reauthenticationError,
+} from '#api_docs/shared'
 
 const user = (description: string) => json(data(ref('User')), description)
 
@@ -30,8 +37,16 @@ export function authPaths() {
       'POST /auth/login': {
         id: 'logIn',
         summary: 'Sign in',
+        description: `Needs no session. An account with a second factor is not signed in yet: 401 \`auth.second_factor_required\` with \`errors[0].meta.methods\` (\`totp\`, \`recovery_code\`, \`passkey\`), and the session cookie set carries only the pending login, to finish with POST /auth/login/second-factor within 10 minutes. Rate limit: ${API_LIMIT}; 5 failures per email and IP in a minute → 429 for 15 minutes.`,
         body: bodyOf(loginValidator),
-        responses: { 200: user('Signed in; sets the session cookie') },
+        responses: {
+          200: user('Signed in; sets the session cookie'),
+          401: json(
+            ref('Error'),
+            'A second factor is needed (`auth.second_factor_required`, with `meta.methods`); sets the session cookie of the pending login',
+            languageHeaders
+          ),
+        },
         errors: [...jsonBodyErrors, ...everyRoute],
       },
       'POST /auth/logout': {
@@ -73,6 +88,7 @@ export function authPaths() {
       },
       'PUT /auth/password': {
         id: 'changePassword',
+        reauthentication: true,
         summary: 'Change the password (this session continues, the others end)',
         session: true,
         body: bodyOf(changePasswordValidator),
@@ -96,6 +112,7 @@ export function authPaths() {
       },
       'POST /auth/email/change': {
         id: 'requestEmailChange',
+        reauthentication: true,
         rateLimit: '6 requests an hour per account',
         summary:
           'Move the account to a new address: a link (24 h) to it, a notice to the current one; nothing changes until the link is used',
@@ -133,6 +150,7 @@ export function authPaths() {
       },
       'DELETE /auth/account': {
         id: 'deleteAccount',
+        reauthentication: true,
         summary:
           'Delete the account with its current password (409 organization.last_owner, with meta.organizationIds, while it is the last owner of an organization with other members)',
         session: true,
@@ -150,12 +168,14 @@ export function authPaths() {
       'DELETE /auth/sessions/:sessionId': {
         id: 'endSession',
         summary: 'End one session, everywhere',
+        description: `Needs the session cookie. Ending the current session signs this client out; ending another is a sensitive action. ${REAUTHENTICATION} Rate limit: ${API_LIMIT}.`,
         session: true,
-        responses: { 204: { description: 'Ended' } },
+        responses: { 204: { description: 'Ended' }, 403: reauthenticationError() },
         errors: [400, 401, 404, ...everyRoute],
       },
       'DELETE /auth/sessions': {
         id: 'endOtherSessions',
+        reauthentication: true,
         summary: 'End every session but the current one',
         session: true,
         responses: { 204: { description: 'Ended' } },

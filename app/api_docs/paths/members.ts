@@ -20,6 +20,7 @@ export function memberPaths() {
       },
       'POST /organizations/:organizationId/ownership-transfer': {
         id: 'transferOwnership',
+        reauthentication: true,
         summary: 'Make a member owner and the caller admin, in one step: owners',
         body: bodyOf(transferOwnershipValidator),
         responses: {

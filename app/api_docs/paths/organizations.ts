@@ -55,6 +55,7 @@ export function organizationPaths() {
       },
       'DELETE /organizations/:organizationId': {
         id: 'deleteOrganization',
+        reauthentication: true,
         summary:
           'Delete the organization with its members, invitations, events, idempotency records and audit log: owners',
         responses: { 204: { description: 'Deleted' }, ...organizationForbidden },

@@ -14,6 +14,9 @@ import { accountTokens } from '#config/accounts'
 import { loginLimiter, passwordResetEmailLimiter } from '#start/limiter'
 import type { Language } from '#helpers/languages'
 
+/** The one count of wrong current passwords (and re-authentications) per account and IP. */
+export const currentPasswordThrottleKey = (userId: string, ip: string) => `password_${userId}_${ip}`
+
 @inject()
 export default class PasswordService {
   constructor(
@@ -67,7 +70,7 @@ export default class PasswordService {
    * the contract's 400, too many a 429.
    */
   async confirmCurrent(user: User, currentPassword: string, ip: string) {
-    const [throttled] = await loginLimiter().penalize(`password_${user.id}_${ip}`, () =>
+    const [throttled] = await loginLimiter().penalize(currentPasswordThrottleKey(user.id, ip), () =>
       this.verifyCurrent(user, currentPassword)
     )
     if (throttled) throw throttled

@@ -1,0 +1,47 @@
+import { inject } from '@adonisjs/core'
+import hash from '@adonisjs/core/services/hash'
+import type User from '#models/user'
+import ReauthenticationFailedException from '#exceptions/reauthentication_failed_exception'
+import SecondFactorService, {
+  type CodeProof,
+} from '#services/accounts/two_factor/second_factor_service'
+import { currentPasswordThrottleKey } from '#services/accounts/password_service'
+import { countRejection } from '#services/platform/metrics'
+import { loginLimiter } from '#start/limiter'
+import type { Language } from '#helpers/languages'
+
+/**
+ * What POST /auth/reauthenticate takes. The passkey part adds
+ * `{ passkeyResponse }` here, to the validator and to `#holds`.
+ */
+export type ReauthenticationProof = CodeProof & { password?: string }
+
+/** POST /auth/reauthenticate: the signed-in account proves who it is again. */
+@inject()
+export default class ReauthenticationService {
+  constructor(private factors: SecondFactorService) {}
+
+  /**
+   * Checks the proof; a wrong one is 401 `auth.reauthentication_failed`,
+   * throttled like logins on the same count as `currentPassword` fields
+   * (per account and IP: 5 a minute, then 429 for 15 minutes).
+   */
+  async verify(user: User, proof: ReauthenticationProof, ip: string, requestLanguage: Language) {
+    const [throttled] = await loginLimiter().penalize(
+      currentPasswordThrottleKey(user.id, ip),
+      async () => {
+        if (!(await this.#holds(user, proof))) throw new ReauthenticationFailedException()
+      }
+    )
+    if (throttled) throw countRejection('login', throttled)
+    await this.factors.noteUsed(user, proof, requestLanguage)
+  }
+
+  /** A code or recovery code when given (spent if right), else the password. */
+  async #holds(user: User, proof: ReauthenticationProof) {
+    if (proof.code !== undefined || proof.recoveryCode !== undefined) {
+      return this.factors.check(user.id, proof)
+    }
+    return proof.password !== undefined && hash.verify(user.password, proof.password)
+  }
+}

@@ -5,7 +5,13 @@ import {
   setupTotpValidator,
 } from '#validators/two_factor'
 import { bodyOf, data, group, json, ref } from '#api_docs/builders'
-import { API_LIMIT, everyRoute, jsonBodyErrors, languageHeaders } from '#api_docs/shared'
+import {
+  API_LIMIT,
+  errorAnswer,
+  everyRoute,
+  jsonBodyErrors,
+  languageHeaders,
+} from '#api_docs/shared'
 
 const error = (description: string) => json(ref('Error'), description, languageHeaders)
 
@@ -84,8 +90,13 @@ export function twoFactorPaths() {
         summary: 'Remove the authenticator app and the recovery codes',
         description: `Needs the session cookie. The account is emailed when this leaves it without a second factor. Rate limit: ${API_LIMIT}.`,
         session: true,
-        responses: { 204: { description: 'Removed' } },
-        errors: [401, ...everyRoute],
+        responses: {
+          204: { description: 'Removed' },
+          409: errorAnswer(
+            'The last second factor of an account in an organization that requires two (`organization.two_factor_required`)'
+          ),
+        },
+        errors: [401, 409, ...everyRoute],
       },
       'POST /auth/two-factor/recovery-codes': {
         id: 'regenerateRecoveryCodes',

@@ -12,6 +12,7 @@ import TwoFactorDisabledNotification from '#mails/two_factor_disabled_notificati
 import MailDelivery from '#services/platform/mail_delivery'
 import { recoveryCodes } from '#services/accounts/two_factor/recovery_codes'
 import { refreshTwoFactorEnabled } from '#services/accounts/two_factor/second_factors'
+import { assertFactorRemovable } from '#services/organizations/two_factor_requirement'
 import { Clock } from '#helpers/clock'
 import { twoFactor } from '#config/accounts'
 import type { Language } from '#helpers/languages'
@@ -114,6 +115,8 @@ export default class TotpService {
       const wasEnabled = await this.#lockAccount(user.id, trx)
       await trx.from('user_totp_secrets').where('user_id', user.id).delete()
       await recoveryCodes.removeAll(user.id, trx)
+      // Not the last factor while an organization of the account requires two (409).
+      await assertFactorRemovable(user.id, trx)
       const enabled = await refreshTwoFactorEnabled(user.id, trx)
       return wasEnabled && !enabled
     })

@@ -18,6 +18,7 @@ import { invitationPaths } from '#api_docs/paths/invitations'
 import { memberPaths } from '#api_docs/paths/members'
 import { newsletterPaths } from '#api_docs/paths/newsletter'
 import { organizationPaths } from '#api_docs/paths/organizations'
+import { passkeyPaths } from '#api_docs/paths/passkeys'
 
 /** What each route does, by route group; the routes themselves come from the router. */
 function operations(): Operations {
@@ -26,6 +27,7 @@ function operations(): Operations {
     ...healthPaths(),
     ...documentationPaths(),
     ...authPaths(),
+    ...passkeyPaths(),
     ...organizationPaths(),
     ...memberPaths(),
     ...invitationPaths(),

@@ -183,7 +183,10 @@ export const schemas: Record<string, Schema> = {
     name: { type: 'string', minLength: 1, maxLength: PASSKEY_NAME_MAX_LENGTH },
     createdAt: timestamp,
     lastUsedAt: { ...nullable(timestamp), description: 'The last sign-in with it' },
-    backedUp: { type: 'boolean', description: 'Synced to a provider’s cloud (e.g. a password manager)' },
+    backedUp: {
+      type: 'boolean',
+      description: 'Synced to a provider’s cloud (e.g. a password manager)',
+    },
     deviceType: {
       enum: ['singleDevice', 'multiDevice'],
       description: 'Whether it can be backed up and synced to other devices',

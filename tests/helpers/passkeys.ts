@@ -65,7 +65,8 @@ export class SoftAuthenticator {
     }: { userVerified?: boolean; origin?: string; rpId?: string; reuse?: string } = {}
   ) {
     const existing = reuse ? this.#credentials.get(reuse) : undefined
-    const privateKey = existing?.privateKey ?? generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey
+    const privateKey =
+      existing?.privateKey ?? generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey
     const publicKey = createPublicKey(privateKey)
     const jwk = publicKey.export({ format: 'jwk' })
     const cose = isoCBOR.encode(
@@ -90,9 +91,9 @@ export class SoftAuthenticator {
       Buffer.from(cose),
     ])
     const attestationObject = isoCBOR.encode(
-      new Map<string, string | Map<string, never> | Uint8Array>([
+      new Map<string, string | Map<string, string> | Uint8Array>([
         ['fmt', 'none'],
-        ['attStmt', new Map()],
+        ['attStmt', new Map<string, string>()],
         ['authData', new Uint8Array(authData)],
       ])
     )
@@ -101,13 +102,13 @@ export class SoftAuthenticator {
     return {
       id,
       rawId: id,
-      type: 'public-key',
+      type: 'public-key' as const,
       response: {
         clientDataJSON: b64url(this.#clientData('webauthn.create', options.challenge, origin)),
         attestationObject: b64url(attestationObject),
         transports: ['internal'],
       },
-      authenticatorAttachment: 'platform',
+      authenticatorAttachment: 'platform' as const,
       clientExtensionResults: {},
     }
   }
@@ -139,14 +140,14 @@ export class SoftAuthenticator {
     return {
       id,
       rawId: id,
-      type: 'public-key',
+      type: 'public-key' as const,
       response: {
         clientDataJSON: b64url(clientDataJSON),
         authenticatorData: b64url(authData),
         signature: b64url(sign('sha256', signed, credential.privateKey)),
         userHandle: userHandle ?? credential.userHandle,
       },
-      authenticatorAttachment: 'platform',
+      authenticatorAttachment: 'platform' as const,
       clientExtensionResults: {},
     }
   }

@@ -78,7 +78,8 @@ export function passkeyPaths() {
       },
       'DELETE /auth/passkeys/:id': {
         id: 'removePasskey',
-        summary: 'Remove a passkey of the account: it can no longer sign in; the account is emailed',
+        summary:
+          'Remove a passkey of the account: it can no longer sign in; the account is emailed',
         session: true,
         responses: { 204: { description: 'Removed' } },
         errors: [400, 401, 404, ...everyRoute],

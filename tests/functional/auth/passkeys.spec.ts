@@ -163,7 +163,12 @@ test.group('Auth passkeys', (group) => {
     const { cookie } = await signedIn(client)
 
     const { passkey } = await addPasskey(client, cookie, new SoftAuthenticator())
-    const { passkey: nulled } = await addPasskey(client, cookie, new SoftAuthenticator(), null as never)
+    const { passkey: nulled } = await addPasskey(
+      client,
+      cookie,
+      new SoftAuthenticator(),
+      null as never
+    )
 
     const day = DateTime.utc().toISODate()
     assert.equal(passkey.name, `Passkey ${day}`)
@@ -198,11 +203,17 @@ test.group('Auth passkeys', (group) => {
 
     const options = await client.post('/auth/passkeys/options').header('cookie', ann.cookie)
     const response = authenticator.register(options.body().data)
-    const first = await client.post('/auth/passkeys').header('cookie', ann.cookie).json({ response })
+    const first = await client
+      .post('/auth/passkeys')
+      .header('cookie', ann.cookie)
+      .json({ response })
     first.assertStatus(201)
-    const again = await client.post('/auth/passkeys').header('cookie', ann.cookie).json({
-      response: authenticator.register(options.body().data),
-    })
+    const again = await client
+      .post('/auth/passkeys')
+      .header('cookie', ann.cookie)
+      .json({
+        response: authenticator.register(options.body().data),
+      })
     again.assertStatus(400)
     again.assertBody(RESPONSE_INVALID)
 
@@ -282,7 +293,9 @@ test.group('Auth passkeys', (group) => {
         .json({ response: authenticator.register(options.body().data, { reuse: credentialId }) })
       response.assertStatus(409)
       response.assertBody({
-        errors: [{ message: 'This passkey is already registered', code: 'common.resource.conflict' }],
+        errors: [
+          { message: 'This passkey is already registered', code: 'common.resource.conflict' },
+        ],
       })
     }
   })

@@ -53,7 +53,9 @@ test.group('Auth passkey login', (group) => {
     assert.deepEqual(data.allowCredentials, [])
     assert.equal(data.timeout, 300_000)
     const rows = await db.from('webauthn_challenges').select('user_id', 'purpose', 'challenge')
-    assert.deepEqual(rows, [{ user_id: null, purpose: 'authentication', challenge: data.challenge }])
+    assert.deepEqual(rows, [
+      { user_id: null, purpose: 'authentication', challenge: data.challenge },
+    ])
   })
 
   test('signs the passkey’s account in without an email, under a new session id', async ({
@@ -143,9 +145,12 @@ test.group('Auth passkey login', (group) => {
     unknown.assertStatus(401)
     unknown.assertBody(INVALID)
 
-    await client.delete(`/auth/passkeys/${passkey.id}`).header('cookie', cookie).then((r) => {
-      r.assertStatus(204)
-    })
+    await client
+      .delete(`/auth/passkeys/${passkey.id}`)
+      .header('cookie', cookie)
+      .then((r) => {
+        r.assertStatus(204)
+      })
     const removed = await client.post('/auth/login/passkey').json({
       response: authenticator.authenticate(credentialId, await loginOptions(client)),
     })
@@ -189,7 +194,8 @@ test.group('Auth passkey login', (group) => {
         response: authenticator.authenticate(credentialId, await loginOptions(client), { counter }),
       })
 
-    ;(await signIn(5)).assertStatus(200)
+    const first = await signIn(5)
+    first.assertStatus(200)
     assert.equal(await signCount(credentialId), 5)
 
     const backwards = await signIn(3)
@@ -199,7 +205,8 @@ test.group('Auth passkey login', (group) => {
     still.assertStatus(401)
     assert.equal(await signCount(credentialId), 5)
 
-    ;(await signIn(6)).assertStatus(200)
+    const forward = await signIn(6)
+    forward.assertStatus(200)
     assert.equal(await signCount(credentialId), 6)
   })
 
@@ -261,13 +268,33 @@ test.group('Auth passkey login', (group) => {
       [{ response: { ...valid, rawId: '../../etc' } }, 400, 'input.response.rawId.regex'],
       [{ response: { ...valid, response: null } }, 400, 'input.response.response.required'],
       [inner({ signature: undefined }), 400, 'input.response.response.signature.required'],
-      [inner({ authenticatorData: '' }), 400, 'input.response.response.authenticatorData.minLength'],
-      [inner({ clientDataJSON: 'A'.repeat(4097) }), 400, 'input.response.response.clientDataJSON.maxLength'],
+      [
+        inner({ authenticatorData: '' }),
+        400,
+        'input.response.response.authenticatorData.minLength',
+      ],
+      [
+        inner({ clientDataJSON: 'A'.repeat(4097) }),
+        400,
+        'input.response.response.clientDataJSON.maxLength',
+      ],
       [inner({ userHandle: ['a'] }), 400, 'input.response.response.userHandle.string'],
       // Shaped right, but not WebAuthn inside.
-      [inner({ clientDataJSON: Buffer.from('not json').toString('base64url') }), 401, 'auth.passkey_invalid'],
-      [inner({ clientDataJSON: encode({ challenge: { $ne: null } }) }), 401, 'auth.passkey_invalid'],
-      [inner({ clientDataJSON: encode({ challenge: 'x'.repeat(1000) }) }), 401, 'auth.passkey_invalid'],
+      [
+        inner({ clientDataJSON: Buffer.from('not json').toString('base64url') }),
+        401,
+        'auth.passkey_invalid',
+      ],
+      [
+        inner({ clientDataJSON: encode({ challenge: { $ne: null } }) }),
+        401,
+        'auth.passkey_invalid',
+      ],
+      [
+        inner({ clientDataJSON: encode({ challenge: 'x'.repeat(1000) }) }),
+        401,
+        'auth.passkey_invalid',
+      ],
       [inner({ clientDataJSON: encode([1, 2]) }), 401, 'auth.passkey_invalid'],
       [inner({ authenticatorData: 'AAAA' }), 401, 'auth.passkey_invalid'],
       [inner({ signature: 'AAAA' }), 401, 'auth.passkey_invalid'],

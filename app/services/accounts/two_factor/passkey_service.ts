@@ -165,10 +165,7 @@ export default class PasskeyService {
 
   /** Renames one of the account's passkeys; another account's is not found (404). */
   async rename(userId: string, id: string, name: string) {
-    const passkey = await UserPasskey.query()
-      .where('id', id)
-      .where('user_id', userId)
-      .firstOrFail()
+    const passkey = await UserPasskey.query().where('id', id).where('user_id', userId).firstOrFail()
     passkey.name = name
     await passkey.save()
     return passkey

@@ -28,6 +28,13 @@ export type ScannedRoutes = {
     'email_changes.update': { paramsTuple?: []; params?: {} }
     'accounts.export': { paramsTuple?: []; params?: {} }
     'accounts.destroy': { paramsTuple?: []; params?: {} }
+    'passkey_login.options': { paramsTuple?: []; params?: {} }
+    'passkey_login.store': { paramsTuple?: []; params?: {} }
+    'passkeys.index': { paramsTuple?: []; params?: {} }
+    'passkeys.options': { paramsTuple?: []; params?: {} }
+    'passkeys.store': { paramsTuple?: []; params?: {} }
+    'passkeys.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'passkeys.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'account_sessions.index': { paramsTuple?: []; params?: {} }
     'account_sessions.destroy': { paramsTuple: [ParamValue]; params: {'sessionId': ParamValue} }
     'account_sessions.clear': { paramsTuple?: []; params?: {} }
@@ -65,6 +72,10 @@ export type ScannedRoutes = {
     'email_verifications.update': { paramsTuple?: []; params?: {} }
     'email_changes.store': { paramsTuple?: []; params?: {} }
     'email_changes.update': { paramsTuple?: []; params?: {} }
+    'passkey_login.options': { paramsTuple?: []; params?: {} }
+    'passkey_login.store': { paramsTuple?: []; params?: {} }
+    'passkeys.options': { paramsTuple?: []; params?: {} }
+    'passkeys.store': { paramsTuple?: []; params?: {} }
     'organizations.store': { paramsTuple?: []; params?: {} }
     'organization_members.leave': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'organization_members.transfer': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
@@ -84,6 +95,7 @@ export type ScannedRoutes = {
     'api_docs.viewer': { paramsTuple?: []; params?: {} }
     'profile.show': { paramsTuple?: []; params?: {} }
     'accounts.export': { paramsTuple?: []; params?: {} }
+    'passkeys.index': { paramsTuple?: []; params?: {} }
     'account_sessions.index': { paramsTuple?: []; params?: {} }
     'organizations.index': { paramsTuple?: []; params?: {} }
     'organizations.show': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
@@ -104,6 +116,7 @@ export type ScannedRoutes = {
     'api_docs.viewer': { paramsTuple?: []; params?: {} }
     'profile.show': { paramsTuple?: []; params?: {} }
     'accounts.export': { paramsTuple?: []; params?: {} }
+    'passkeys.index': { paramsTuple?: []; params?: {} }
     'account_sessions.index': { paramsTuple?: []; params?: {} }
     'organizations.index': { paramsTuple?: []; params?: {} }
     'organizations.show': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
@@ -115,6 +128,7 @@ export type ScannedRoutes = {
   }
   PATCH: {
     'profile.update': { paramsTuple?: []; params?: {} }
+    'passkeys.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'organizations.update': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'organization_members.update': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'userId': ParamValue} }
     'events.update': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'id': ParamValue} }
@@ -124,6 +138,7 @@ export type ScannedRoutes = {
   }
   DELETE: {
     'accounts.destroy': { paramsTuple?: []; params?: {} }
+    'passkeys.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'account_sessions.destroy': { paramsTuple: [ParamValue]; params: {'sessionId': ParamValue} }
     'account_sessions.clear': { paramsTuple?: []; params?: {} }
     'organizations.destroy': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }

@@ -270,6 +270,11 @@ export const schemas: Record<string, Schema> = {
       signedUpAt: timestamp,
       pendingEmailChange: nullable(object({ email, expiresAt: timestamp })),
       sessions: listOf('AccountSession'),
+      passkeys: {
+        type: 'array',
+        description: 'As GET /auth/passkeys lists them: never a credential id or a public key',
+        items: ref('Passkey'),
+      },
       memberships: {
         type: 'array',
         description:

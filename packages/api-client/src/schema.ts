@@ -913,6 +913,8 @@ export interface components {
                 unsubscribedAt?: string | null;
                 unsubscribedVia?: string | null;
             } | null;
+            /** @description As GET /auth/passkeys lists them: never a credential id or a public key */
+            passkeys: components["schemas"]["Passkey"][];
             pendingEmailChange: {
                 email: string;
                 /** Format: date-time */

@@ -466,6 +466,29 @@ test.group('Auth passkeys', (group) => {
     assert.equal(invalid.body().errors[0].code, 'input.id.uuid')
   })
 
+  test('the account export holds the passkeys as listed, never a credential id or public key', async ({
+    client,
+    assert,
+  }) => {
+    const { cookie } = await signedIn(client)
+    const { passkey, credentialId } = await addPasskey(
+      client,
+      cookie,
+      new SoftAuthenticator(),
+      'Laptop'
+    )
+
+    const response = await client.get('/auth/account/export').header('cookie', cookie)
+
+    response.assertStatus(200)
+    assert.deepEqual(response.body().data.passkeys, [passkey])
+    const row = await db.from('user_passkeys').where('id', passkey.id).firstOrFail()
+    const text = JSON.stringify(response.body())
+    assert.notInclude(text, credentialId)
+    assert.notInclude(text, Buffer.from(row.public_key).toString('base64url'))
+    assert.notInclude(text, Buffer.from(row.public_key).toString('base64'))
+  })
+
   test('every route of the account’s passkeys needs a session', async ({ client }) => {
     const id = '0195d1c2-7a3b-7c4d-8e5f-000000000000'
     const requests = [

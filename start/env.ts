@@ -12,12 +12,29 @@
 */
 
 import { createPrivateKey, randomBytes } from 'node:crypto'
+import { isIP } from 'node:net'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import app from '@adonisjs/core/services/app'
 import { Secret } from '@adonisjs/core/helpers'
 import { Env } from '@adonisjs/core/env'
 import { parseTrustedOrigins } from '#helpers/trusted_origins'
+
+/**
+ * WEBAUTHN_RP_ID: a domain name (browsers refuse an IP address as a relying
+ * party), without scheme or port, lower-cased.
+ */
+function relyingPartyId(name: string, value?: string) {
+  if (value === undefined || value === '') return undefined
+  const host = value.trim().toLowerCase()
+  const labels = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/
+  if (isIP(host) || host.length > 253 || !labels.test(host)) {
+    throw new Error(
+      `Invalid env variable "${name}": "${value}" is not a domain name (e.g. example.com; no scheme, port or IP address)`
+    )
+  }
+  return host
+}
 
 const env = await Env.create(new URL('../', import.meta.url), {
   NODE_ENV: Env.schema.enum.optional(['development', 'production', 'test'] as const),
@@ -72,6 +89,10 @@ const env = await Env.create(new URL('../', import.meta.url), {
   REDIS_URL: Env.schema.string.optional(),
 
   FRONTEND_URL: Env.schema.string.optional({ format: 'url', tld: false }),
+  // The passkeys' relying party (config/webauthn.ts): the frontend.
+  WEBAUTHN_RP_ID: relyingPartyId,
+  WEBAUTHN_RP_NAME: Env.schema.string.optional(),
+  WEBAUTHN_ORIGINS: parseTrustedOrigins,
   ORGANIZATION_MEMBER_LIMIT: Env.schema.number.optional(),
   REAUTH_MAX_AGE_SECONDS: Env.schema.number.optional(),
   OTEL_EXPORTER_OTLP_ENDPOINT: Env.schema.string.optional(),

@@ -98,6 +98,19 @@ router
           })
           .use(middleware.auth())
 
+        /** Passkeys: signing in with one alone, and the account's own (add, list, rename, remove). */
+        router.post('login/passkey/options', [controllers.PasskeyLogin, 'options'])
+        router.post('login/passkey', [controllers.PasskeyLogin, 'store'])
+        router
+          .group(() => {
+            router.get('passkeys', [controllers.Passkeys, 'index'])
+            router.post('passkeys/options', [controllers.Passkeys, 'options'])
+            router.post('passkeys', [controllers.Passkeys, 'store'])
+            router.patch('passkeys/:id', [controllers.Passkeys, 'update'])
+            router.delete('passkeys/:id', [controllers.Passkeys, 'destroy'])
+          })
+          .use(middleware.auth())
+
         router
           .group(() => {
             router.get('sessions', [controllers.AccountSessions, 'index'])

@@ -12,6 +12,7 @@ import type EventTransformer from '#transformers/event_transformer'
 import type InvitationTransformer from '#transformers/invitation_transformer'
 import type MemberTransformer from '#transformers/member_transformer'
 import type OrganizationTransformer from '#transformers/organization_transformer'
+import type PasskeyTransformer from '#transformers/passkey_transformer'
 import type UserTransformer from '#transformers/user_transformer'
 
 export namespace Data {
@@ -42,6 +43,10 @@ export namespace Data {
   export type Organization = InferData<OrganizationTransformer>
   export namespace Organization {
     export type Variants = InferVariants<OrganizationTransformer>
+  }
+  export type Passkey = InferData<PasskeyTransformer>
+  export namespace Passkey {
+    export type Variants = InferVariants<PasskeyTransformer>
   }
   export type User = InferData<UserTransformer>
   export namespace User {

@@ -15,3 +15,4 @@
 /// <reference path="../../config/organizations.ts" />
 /// <reference path="../../config/otel.ts" />
 /// <reference path="../../config/redis.ts" />
+/// <reference path="../../config/webauthn.ts" />

@@ -16,7 +16,6 @@ export type ScannedRoutes = {
     'api_docs.viewer': { paramsTuple?: []; params?: {} }
     'new_account.store': { paramsTuple?: []; params?: {} }
     'session.store': { paramsTuple?: []; params?: {} }
-    'second_factor_logins.store': { paramsTuple?: []; params?: {} }
     'session.destroy': { paramsTuple?: []; params?: {} }
     'profile.show': { paramsTuple?: []; params?: {} }
     'profile.update': { paramsTuple?: []; params?: {} }
@@ -29,15 +28,16 @@ export type ScannedRoutes = {
     'email_changes.update': { paramsTuple?: []; params?: {} }
     'accounts.export': { paramsTuple?: []; params?: {} }
     'accounts.destroy': { paramsTuple?: []; params?: {} }
+    'passkey_login.options': { paramsTuple?: []; params?: {} }
+    'passkey_login.store': { paramsTuple?: []; params?: {} }
+    'passkeys.index': { paramsTuple?: []; params?: {} }
+    'passkeys.options': { paramsTuple?: []; params?: {} }
+    'passkeys.store': { paramsTuple?: []; params?: {} }
+    'passkeys.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'passkeys.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'account_sessions.index': { paramsTuple?: []; params?: {} }
     'account_sessions.destroy': { paramsTuple: [ParamValue]; params: {'sessionId': ParamValue} }
     'account_sessions.clear': { paramsTuple?: []; params?: {} }
-    'two_factor.show': { paramsTuple?: []; params?: {} }
-    'totp.store': { paramsTuple?: []; params?: {} }
-    'totp.confirm': { paramsTuple?: []; params?: {} }
-    'totp.destroy': { paramsTuple?: []; params?: {} }
-    'recovery_codes.store': { paramsTuple?: []; params?: {} }
-    'reauthentications.store': { paramsTuple?: []; params?: {} }
     'organizations.index': { paramsTuple?: []; params?: {} }
     'organizations.store': { paramsTuple?: []; params?: {} }
     'organizations.show': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
@@ -65,7 +65,6 @@ export type ScannedRoutes = {
     'newsletter_unsubscriptions.store': { paramsTuple?: []; params?: {} }
     'new_account.store': { paramsTuple?: []; params?: {} }
     'session.store': { paramsTuple?: []; params?: {} }
-    'second_factor_logins.store': { paramsTuple?: []; params?: {} }
     'session.destroy': { paramsTuple?: []; params?: {} }
     'password_resets.store': { paramsTuple?: []; params?: {} }
     'password_resets.update': { paramsTuple?: []; params?: {} }
@@ -73,10 +72,10 @@ export type ScannedRoutes = {
     'email_verifications.update': { paramsTuple?: []; params?: {} }
     'email_changes.store': { paramsTuple?: []; params?: {} }
     'email_changes.update': { paramsTuple?: []; params?: {} }
-    'totp.store': { paramsTuple?: []; params?: {} }
-    'totp.confirm': { paramsTuple?: []; params?: {} }
-    'recovery_codes.store': { paramsTuple?: []; params?: {} }
-    'reauthentications.store': { paramsTuple?: []; params?: {} }
+    'passkey_login.options': { paramsTuple?: []; params?: {} }
+    'passkey_login.store': { paramsTuple?: []; params?: {} }
+    'passkeys.options': { paramsTuple?: []; params?: {} }
+    'passkeys.store': { paramsTuple?: []; params?: {} }
     'organizations.store': { paramsTuple?: []; params?: {} }
     'organization_members.leave': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'organization_members.transfer': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
@@ -96,8 +95,8 @@ export type ScannedRoutes = {
     'api_docs.viewer': { paramsTuple?: []; params?: {} }
     'profile.show': { paramsTuple?: []; params?: {} }
     'accounts.export': { paramsTuple?: []; params?: {} }
+    'passkeys.index': { paramsTuple?: []; params?: {} }
     'account_sessions.index': { paramsTuple?: []; params?: {} }
-    'two_factor.show': { paramsTuple?: []; params?: {} }
     'organizations.index': { paramsTuple?: []; params?: {} }
     'organizations.show': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'organization_audit_log.index': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
@@ -117,8 +116,8 @@ export type ScannedRoutes = {
     'api_docs.viewer': { paramsTuple?: []; params?: {} }
     'profile.show': { paramsTuple?: []; params?: {} }
     'accounts.export': { paramsTuple?: []; params?: {} }
+    'passkeys.index': { paramsTuple?: []; params?: {} }
     'account_sessions.index': { paramsTuple?: []; params?: {} }
-    'two_factor.show': { paramsTuple?: []; params?: {} }
     'organizations.index': { paramsTuple?: []; params?: {} }
     'organizations.show': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'organization_audit_log.index': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
@@ -129,6 +128,7 @@ export type ScannedRoutes = {
   }
   PATCH: {
     'profile.update': { paramsTuple?: []; params?: {} }
+    'passkeys.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'organizations.update': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'organization_members.update': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'userId': ParamValue} }
     'events.update': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'id': ParamValue} }
@@ -138,9 +138,9 @@ export type ScannedRoutes = {
   }
   DELETE: {
     'accounts.destroy': { paramsTuple?: []; params?: {} }
+    'passkeys.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'account_sessions.destroy': { paramsTuple: [ParamValue]; params: {'sessionId': ParamValue} }
     'account_sessions.clear': { paramsTuple?: []; params?: {} }
-    'totp.destroy': { paramsTuple?: []; params?: {} }
     'organizations.destroy': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'organization_members.destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'userId': ParamValue} }
     'organization_invitations.destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'invitationId': ParamValue} }

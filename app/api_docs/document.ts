@@ -21,6 +21,7 @@ import { memberPaths } from '#api_docs/paths/members'
 import { newsletterPaths } from '#api_docs/paths/newsletter'
 import { organizationPaths } from '#api_docs/paths/organizations'
 import { twoFactorPaths } from '#api_docs/paths/two_factor'
+import { passkeyPaths } from '#api_docs/paths/passkeys'
 
 /** What each route does, by route group; the routes themselves come from the router. */
 function operations(): Operations {
@@ -30,6 +31,7 @@ function operations(): Operations {
     ...documentationPaths(),
     ...authPaths(),
     ...twoFactorPaths(),
+    ...passkeyPaths(),
     ...organizationPaths(),
     ...memberPaths(),
     ...invitationPaths(),

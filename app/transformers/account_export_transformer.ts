@@ -6,6 +6,7 @@ import UserTransformer from '#transformers/user_transformer'
 import OrganizationTransformer from '#transformers/organization_transformer'
 import InvitationTransformer from '#transformers/invitation_transformer'
 import AuditEntryTransformer from '#transformers/audit_entry_transformer'
+import PasskeyTransformer from '#transformers/passkey_transformer'
 import { utcIso } from '#helpers/utc_iso'
 
 /** Deep enough for a record inside its organization's wrapper (the default stops at one level). */
@@ -14,8 +15,9 @@ const NESTED = 3
 /**
  * GET /auth/account/export: each kind of record as the route that lists it
  * answers it (profile as GET /auth/me, sessions as GET /auth/sessions,
- * memberships as GET /organizations with the role, invitations and audit
- * entries as their organization's routes), beside its organization's id.
+ * passkeys as GET /auth/passkeys, memberships as GET /organizations with
+ * the role, invitations and audit entries as their organization's routes),
+ * beside its organization's id.
  */
 export default class AccountExportTransformer extends BaseTransformer<AccountRecord> {
   toObject() {
@@ -28,6 +30,7 @@ export default class AccountExportTransformer extends BaseTransformer<AccountRec
         ? { email: record.emailChange.email, expiresAt: utcIso(record.emailChange.expiresAt) }
         : null,
       sessions: record.sessions,
+      passkeys: PasskeyTransformer.transform(record.passkeys),
       memberships: OrganizationTransformer.transform(record.memberships),
       invitationsSent: ScopedInvitationTransformer.transform(record.invitationsSent).depth(NESTED),
       invitationsReceived: ScopedInvitationTransformer.transform(record.invitationsReceived).depth(

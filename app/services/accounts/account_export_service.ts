@@ -6,6 +6,7 @@ import Organization from '#models/organization'
 import OrganizationInvitation from '#models/organization_invitation'
 import AuditLog from '#services/organizations/audit_log'
 import SessionRegistry from '#services/accounts/session_registry'
+import PasskeyService from '#services/accounts/two_factor/passkey_service'
 
 /** Everything the API holds about an account, as the export transformer reads it. */
 export type AccountRecord = Awaited<ReturnType<AccountExportService['collect']>>
@@ -18,10 +19,14 @@ export type AccountRecord = Awaited<ReturnType<AccountExportService['collect']>>
  */
 @inject()
 export default class AccountExportService {
-  constructor(private sessions: SessionRegistry) {}
+  constructor(
+    private sessions: SessionRegistry,
+    private passkeys: PasskeyService
+  ) {}
 
   async collect(user: User, currentSessionId: string) {
     const sessions = await this.sessions.list(user.id, currentSessionId)
+    const passkeys = await this.passkeys.list(user.id)
     const memberships = await Organization.query()
       .join('organization_members', 'organization_members.organization_id', 'organizations.id')
       .where('organization_members.user_id', user.id)
@@ -47,6 +52,7 @@ export default class AccountExportService {
     return {
       user,
       sessions,
+      passkeys,
       memberships,
       invitationsSent,
       invitationsReceived,

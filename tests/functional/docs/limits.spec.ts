@@ -76,6 +76,14 @@ const event = {
   },
 }
 
+/** The shape of a WebAuthn response (its content is never verified: each walk fails a limit first). */
+const credential = {
+  id: 'AAAA',
+  rawId: 'AAAA',
+  type: 'public-key',
+  authenticatorAttachment: 'platform',
+}
+
 /**
  * A request each operation with a body accepts (by operationId): the walk
  * breaks one limit at a time. An operation with a body that is not here
@@ -106,6 +114,25 @@ const VALID_BODIES: Record<string, Schema> = {
   createEvent: { ...event, eventType: 'ONE_OFF' },
   updateEvent: event,
   subscribeToNewsletter: { email: 'ann@example.com' },
+  addPasskey: {
+    response: {
+      ...credential,
+      response: { clientDataJSON: 'AAAA', attestationObject: 'AAAA', transports: ['internal'] },
+    },
+    name: 'Laptop',
+  },
+  renamePasskey: { name: 'Laptop' },
+  logInWithPasskey: {
+    response: {
+      ...credential,
+      response: {
+        clientDataJSON: 'AAAA',
+        authenticatorData: 'AAAA',
+        signature: 'AAAA',
+        userHandle: 'AAAA',
+      },
+    },
+  },
 }
 
 /** The contract's status for a field that breaks a rule: 422 on the newsletter, 400 elsewhere. */

@@ -16,6 +16,7 @@ export type ScannedRoutes = {
     'api_docs.viewer': { paramsTuple?: []; params?: {} }
     'new_account.store': { paramsTuple?: []; params?: {} }
     'session.store': { paramsTuple?: []; params?: {} }
+    'second_factor_logins.store': { paramsTuple?: []; params?: {} }
     'session.destroy': { paramsTuple?: []; params?: {} }
     'profile.show': { paramsTuple?: []; params?: {} }
     'profile.update': { paramsTuple?: []; params?: {} }
@@ -38,6 +39,12 @@ export type ScannedRoutes = {
     'account_sessions.index': { paramsTuple?: []; params?: {} }
     'account_sessions.destroy': { paramsTuple: [ParamValue]; params: {'sessionId': ParamValue} }
     'account_sessions.clear': { paramsTuple?: []; params?: {} }
+    'two_factor.show': { paramsTuple?: []; params?: {} }
+    'totp.store': { paramsTuple?: []; params?: {} }
+    'totp.confirm': { paramsTuple?: []; params?: {} }
+    'totp.destroy': { paramsTuple?: []; params?: {} }
+    'recovery_codes.store': { paramsTuple?: []; params?: {} }
+    'reauthentications.store': { paramsTuple?: []; params?: {} }
     'organizations.index': { paramsTuple?: []; params?: {} }
     'organizations.store': { paramsTuple?: []; params?: {} }
     'organizations.show': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
@@ -65,6 +72,7 @@ export type ScannedRoutes = {
     'newsletter_unsubscriptions.store': { paramsTuple?: []; params?: {} }
     'new_account.store': { paramsTuple?: []; params?: {} }
     'session.store': { paramsTuple?: []; params?: {} }
+    'second_factor_logins.store': { paramsTuple?: []; params?: {} }
     'session.destroy': { paramsTuple?: []; params?: {} }
     'password_resets.store': { paramsTuple?: []; params?: {} }
     'password_resets.update': { paramsTuple?: []; params?: {} }
@@ -76,6 +84,10 @@ export type ScannedRoutes = {
     'passkey_login.store': { paramsTuple?: []; params?: {} }
     'passkeys.options': { paramsTuple?: []; params?: {} }
     'passkeys.store': { paramsTuple?: []; params?: {} }
+    'totp.store': { paramsTuple?: []; params?: {} }
+    'totp.confirm': { paramsTuple?: []; params?: {} }
+    'recovery_codes.store': { paramsTuple?: []; params?: {} }
+    'reauthentications.store': { paramsTuple?: []; params?: {} }
     'organizations.store': { paramsTuple?: []; params?: {} }
     'organization_members.leave': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'organization_members.transfer': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
@@ -97,6 +109,7 @@ export type ScannedRoutes = {
     'accounts.export': { paramsTuple?: []; params?: {} }
     'passkeys.index': { paramsTuple?: []; params?: {} }
     'account_sessions.index': { paramsTuple?: []; params?: {} }
+    'two_factor.show': { paramsTuple?: []; params?: {} }
     'organizations.index': { paramsTuple?: []; params?: {} }
     'organizations.show': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'organization_audit_log.index': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
@@ -118,6 +131,7 @@ export type ScannedRoutes = {
     'accounts.export': { paramsTuple?: []; params?: {} }
     'passkeys.index': { paramsTuple?: []; params?: {} }
     'account_sessions.index': { paramsTuple?: []; params?: {} }
+    'two_factor.show': { paramsTuple?: []; params?: {} }
     'organizations.index': { paramsTuple?: []; params?: {} }
     'organizations.show': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'organization_audit_log.index': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
@@ -141,6 +155,7 @@ export type ScannedRoutes = {
     'passkeys.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'account_sessions.destroy': { paramsTuple: [ParamValue]; params: {'sessionId': ParamValue} }
     'account_sessions.clear': { paramsTuple?: []; params?: {} }
+    'totp.destroy': { paramsTuple?: []; params?: {} }
     'organizations.destroy': { paramsTuple: [ParamValue]; params: {'organizationId': ParamValue} }
     'organization_members.destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'userId': ParamValue} }
     'organization_invitations.destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'invitationId': ParamValue} }

@@ -104,10 +104,16 @@ router
         router
           .group(() => {
             router.get('passkeys', [controllers.Passkeys, 'index'])
-            router.post('passkeys/options', [controllers.Passkeys, 'options'])
-            router.post('passkeys', [controllers.Passkeys, 'store'])
+            router
+              .post('passkeys/options', [controllers.Passkeys, 'options'])
+              .use(middleware.reauthenticated())
+            router
+              .post('passkeys', [controllers.Passkeys, 'store'])
+              .use(middleware.reauthenticated())
             router.patch('passkeys/:id', [controllers.Passkeys, 'update'])
-            router.delete('passkeys/:id', [controllers.Passkeys, 'destroy'])
+            router
+              .delete('passkeys/:id', [controllers.Passkeys, 'destroy'])
+              .use(middleware.reauthenticated())
           })
           .use(middleware.auth())
 

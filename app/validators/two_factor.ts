@@ -1,3 +1,4 @@
+import { authenticationResponse } from '#validators/passkeys'
 import vine from '@vinejs/vine'
 import { sixDigits } from '#validators/rules'
 import { PASSWORD_LENGTH } from '#validators/auth'
@@ -26,7 +27,9 @@ export const secondFactorValidator = vine.create({
  * app/services/accounts/two_factor/reauthentication.ts).
  */
 export const reauthenticateValidator = vine.create({
-  password: password().optional().requiredIfMissing(['code', 'recoveryCode']),
+  password: password().optional().requiredIfMissing(['code', 'recoveryCode', 'passkeyResponse']),
   code: code().optional(),
   recoveryCode: recoveryCode().optional(),
+  // An assertion to options from POST /auth/login/passkey/options, by one of the account's passkeys.
+  passkeyResponse: authenticationResponse().optional(),
 })

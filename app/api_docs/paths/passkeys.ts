@@ -4,7 +4,13 @@ import {
   renamePasskeyValidator,
 } from '#validators/passkeys'
 import { bodyOf, data, group, json, listOf, ref } from '#api_docs/builders'
-import { API_LIMIT, everyRoute, jsonBodyErrors, languageHeaders } from '#api_docs/shared'
+import {
+  API_LIMIT,
+  errorAnswer,
+  everyRoute,
+  jsonBodyErrors,
+  languageHeaders,
+} from '#api_docs/shared'
 
 const passkey = (description: string) => json(data(ref('Passkey')), description)
 
@@ -51,6 +57,7 @@ export function passkeyPaths() {
       },
       'POST /auth/passkeys/options': {
         id: 'passkeyRegistrationOptions',
+        reauthentication: true,
         summary:
           'Options for adding a passkey (`startRegistration`): discoverable, user verification required, the account’s passkeys excluded; the challenge is good once, for 5 minutes',
         session: true,
@@ -59,6 +66,7 @@ export function passkeyPaths() {
       },
       'POST /auth/passkeys': {
         id: 'addPasskey',
+        reauthentication: true,
         summary:
           'Add the passkey `startRegistration` created (named `Passkey <date>` unless named); the account is emailed',
         description:
@@ -78,11 +86,17 @@ export function passkeyPaths() {
       },
       'DELETE /auth/passkeys/:id': {
         id: 'removePasskey',
+        reauthentication: true,
         summary:
           'Remove a passkey of the account: it can no longer sign in; the account is emailed',
         session: true,
-        responses: { 204: { description: 'Removed' } },
-        errors: [400, 401, 404, ...everyRoute],
+        responses: {
+          204: { description: 'Removed' },
+          409: errorAnswer(
+            'The last second factor of an account in an organization that requires two (`organization.two_factor_required`)'
+          ),
+        },
+        errors: [400, 401, 404, 409, ...everyRoute],
       },
     }
   )

@@ -39,7 +39,7 @@ export function twoFactorPaths() {
       'POST /auth/reauthenticate': {
         id: 'reauthenticate',
         summary:
-          'Prove who you are again, for sensitive actions: `{ password }`, `{ code }` or `{ recoveryCode }`',
+          'Prove who you are again, for sensitive actions: `{ password }`, `{ code }`, `{ recoveryCode }` or `{ passkeyResponse }` (to options from POST /auth/login/passkey/options)',
         description:
           'Needs the session cookie. Opens the window of `REAUTH_MAX_AGE_SECONDS` for this session. A wrong proof: 401 `auth.reauthentication_failed`; 5 a minute per account and IP (with wrong current passwords) → 429 for 15 minutes. Rate limit: ' +
           API_LIMIT +

@@ -264,7 +264,7 @@ export interface paths {
         put?: never;
         /**
          * Add the passkey `startRegistration` created (named `Passkey <date>` unless named); the account is emailed
-         * @description Needs the session cookie. A response that does not verify against options this account asked for within 5 minutes (challenge, origin, relying party, user verification, algorithm) is 400 `input.response.invalid`; a passkey already registered is 409.
+         * @description Needs the session cookie. A response that does not verify against options this account asked for within 5 minutes (challenge, origin, relying party, user verification, algorithm) is 400 `input.response.invalid`; a passkey already registered is 409. For an account with a second factor, allowed within `REAUTH_MAX_AGE_SECONDS` (default 600) of the sign-in or of POST /auth/reauthenticate; else 403 `auth.reauthentication_required` with `meta.methods` and `meta.maxAgeSeconds`, whatever the body carries.
          */
         post: operations["addPasskey"];
         delete?: never;
@@ -285,7 +285,7 @@ export interface paths {
         post?: never;
         /**
          * Remove a passkey of the account: it can no longer sign in; the account is emailed
-         * @description Needs the session cookie (set by signup or login). Rate limit: 100 requests a minute per signed-in user, 10 per IP address otherwise.
+         * @description Needs the session cookie (set by signup or login). Rate limit: 100 requests a minute per signed-in user, 10 per IP address otherwise. For an account with a second factor, allowed within `REAUTH_MAX_AGE_SECONDS` (default 600) of the sign-in or of POST /auth/reauthenticate; else 403 `auth.reauthentication_required` with `meta.methods` and `meta.maxAgeSeconds`, whatever the body carries.
          */
         delete: operations["removePasskey"];
         options?: never;
@@ -308,7 +308,7 @@ export interface paths {
         put?: never;
         /**
          * Options for adding a passkey (`startRegistration`): discoverable, user verification required, the account’s passkeys excluded; the challenge is good once, for 5 minutes
-         * @description Needs the session cookie (set by signup or login). Rate limit: 100 requests a minute per signed-in user, 10 per IP address otherwise.
+         * @description Needs the session cookie (set by signup or login). Rate limit: 100 requests a minute per signed-in user, 10 per IP address otherwise. For an account with a second factor, allowed within `REAUTH_MAX_AGE_SECONDS` (default 600) of the sign-in or of POST /auth/reauthenticate; else 403 `auth.reauthentication_required` with `meta.methods` and `meta.maxAgeSeconds`, whatever the body carries.
          */
         post: operations["passkeyRegistrationOptions"];
         delete?: never;
@@ -387,7 +387,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Prove who you are again, for sensitive actions: `{ password }`, `{ code }` or `{ recoveryCode }`
+         * Prove who you are again, for sensitive actions: `{ password }`, `{ code }`, `{ recoveryCode }` or `{ passkeyResponse }` (to options from POST /auth/login/passkey/options)
          * @description Needs the session cookie. Opens the window of `REAUTH_MAX_AGE_SECONDS` for this session. A wrong proof: 401 `auth.reauthentication_failed`; 5 a minute per account and IP (with wrong current passwords) → 429 for 15 minutes. Rate limit: 100 requests a minute per signed-in user, 10 per IP address otherwise.
          */
         post: operations["reauthenticate"];
@@ -3415,7 +3415,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+            /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`), or a re-authentication needed (`auth.reauthentication_required`, with `meta.methods` and `meta.maxAgeSeconds`) */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -3576,7 +3576,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+            /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`), or a re-authentication needed (`auth.reauthentication_required`, with `meta.methods` and `meta.maxAgeSeconds`) */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -3593,6 +3593,21 @@ export interface operations {
             };
             /** @description Not found (`common.resource.not_found`) */
             404: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The last second factor of an account in an organization that requires two (`organization.two_factor_required`) */
+            409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "Content-Language": components["headers"]["Content-Language"];
@@ -3895,7 +3910,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`) */
+            /** @description Not a member of the organization (`auth.forbidden`), a role that is not enough (`auth.insufficient_role`), or an unsafe request from a page whose origin is not trusted (`auth.cross_origin_request`), or a re-authentication needed (`auth.reauthentication_required`, with `meta.methods` and `meta.maxAgeSeconds`) */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -4410,6 +4425,20 @@ export interface operations {
             content: {
                 "application/json": {
                     code?: string;
+                    passkeyResponse?: {
+                        /** @enum {unknown} */
+                        authenticatorAttachment?: "platform" | "cross-platform";
+                        id: string;
+                        rawId: string;
+                        response: {
+                            authenticatorData: string;
+                            clientDataJSON: string;
+                            signature: string;
+                            userHandle?: string | null;
+                        };
+                        /** @enum {unknown} */
+                        type: "public-key";
+                    };
                     password?: string;
                     recoveryCode?: string;
                 };

@@ -19,6 +19,7 @@ import PasskeyAddedNotification from '#mails/passkey_added_notification'
 import PasskeyRemovedNotification from '#mails/passkey_removed_notification'
 import MailDelivery from '#services/platform/mail_delivery'
 import { refreshTwoFactorEnabled } from '#services/accounts/two_factor/second_factors'
+import { assertFactorRemovable } from '#services/organizations/two_factor_requirement'
 import {
   consumeChallenge,
   storeChallenge,
@@ -184,6 +185,8 @@ export default class PasskeyService {
         .forUpdate()
         .firstOrFail()
       await found.delete()
+      // Not the last factor while an organization of the account requires two (409).
+      await assertFactorRemovable(user.id, trx)
       await refreshTwoFactorEnabled(user.id, trx)
       return found
     })

@@ -2,6 +2,10 @@ import { inject } from '@adonisjs/core'
 import hash from '@adonisjs/core/services/hash'
 import type User from '#models/user'
 import ReauthenticationFailedException from '#exceptions/reauthentication_failed_exception'
+import PasskeyInvalidException from '#exceptions/passkey_invalid_exception'
+import PasskeyService, {
+  type AuthenticationResponse,
+} from '#services/accounts/two_factor/passkey_service'
 import SecondFactorService, {
   type CodeProof,
 } from '#services/accounts/two_factor/second_factor_service'
@@ -10,16 +14,19 @@ import { countRejection } from '#services/platform/metrics'
 import { loginLimiter } from '#start/limiter'
 import type { Language } from '#helpers/languages'
 
-/**
- * What POST /auth/reauthenticate takes. The passkey part adds
- * `{ passkeyResponse }` here, to the validator and to `#holds`.
- */
-export type ReauthenticationProof = CodeProof & { password?: string }
+/** What POST /auth/reauthenticate takes: one of a password, a code, a recovery code or a passkey's assertion. */
+export type ReauthenticationProof = CodeProof & {
+  password?: string
+  passkeyResponse?: AuthenticationResponse
+}
 
 /** POST /auth/reauthenticate: the signed-in account proves who it is again. */
 @inject()
 export default class ReauthenticationService {
-  constructor(private factors: SecondFactorService) {}
+  constructor(
+    private factors: SecondFactorService,
+    private passkeys: PasskeyService
+  ) {}
 
   /**
    * Checks the proof; a wrong one is 401 `auth.reauthentication_failed`,
@@ -37,8 +44,20 @@ export default class ReauthenticationService {
     await this.factors.noteUsed(user, proof, requestLanguage)
   }
 
-  /** A code or recovery code when given (spent if right), else the password. */
+  /**
+   * A passkey's assertion (its challenge spent, its counter moved), a code
+   * or recovery code (spent if right), else the password.
+   */
   async #holds(user: User, proof: ReauthenticationProof) {
+    if (proof.passkeyResponse !== undefined) {
+      return this.passkeys.verifyAuthentication(proof.passkeyResponse, { userId: user.id }).then(
+        () => true,
+        (error) => {
+          if (error instanceof PasskeyInvalidException) return false
+          throw error
+        }
+      )
+    }
     if (proof.code !== undefined || proof.recoveryCode !== undefined) {
       return this.factors.check(user.id, proof)
     }

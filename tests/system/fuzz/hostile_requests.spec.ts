@@ -11,6 +11,7 @@ import { addMember, sessionCookieFor } from '#tests/helpers/accounts'
 import { resetDatabase } from '#tests/helpers/database'
 import { eventOf } from '#tests/helpers/events'
 import { pendingInvitation } from '#tests/helpers/organizations'
+import { servedRoutes } from '#api_docs/document'
 
 /**
  * Property: whatever arrives, on every route, the answer is never a 5xx,
@@ -46,6 +47,9 @@ const TABLES = [
   'events',
   'event_addresses',
   'newsletter_contacts',
+  'user_totp_secrets',
+  'user_recovery_codes',
+  'user_passkeys',
 ]
 async function storedDigest() {
   const parts = TABLES.map(
@@ -67,6 +71,12 @@ const FIELD_NAMES = [
   'locale',
   'currentPassword',
   'token',
+  'code',
+  'recoveryCode',
+  'response',
+  'passkeyResponse',
+  'requireTwoFactor',
+  'role',
   'name',
   'description',
   'targetDate',
@@ -310,39 +320,92 @@ const pathId = fc.oneof(
 /** A method and a path whose `:names` the fixture fills in. */
 type Route = { method: string; path: string }
 
+/**
+ * The routes without a path id, each as the router names it. Every route the
+ * app serves is fuzzed: the last test of this file compares this list and
+ * the families below with the router's, so a route added later is covered.
+ */
+const FIXED_ROUTES: Route[] = [
+  'POST /newsletter/subscribe',
+  'GET /newsletter/unsubscribe',
+  'POST /newsletter/unsubscribe',
+  'GET /health',
+  'GET /health/live',
+  'GET /health/ready',
+  'GET /metrics',
+  'GET /openapi.json',
+  'POST /auth/signup',
+  'POST /auth/login',
+  'POST /auth/login/second-factor',
+  'POST /auth/login/passkey/options',
+  'POST /auth/login/passkey',
+  'POST /auth/logout',
+  'GET /auth/me',
+  'PATCH /auth/me',
+  'POST /auth/password/forgot',
+  'POST /auth/password/reset',
+  'PUT /auth/password',
+  'POST /auth/email/verification',
+  'POST /auth/email/verify',
+  'POST /auth/email/change',
+  'POST /auth/email/confirm',
+  'GET /auth/account/export',
+  'DELETE /auth/account',
+  'GET /auth/passkeys',
+  'POST /auth/passkeys/options',
+  'POST /auth/passkeys',
+  'GET /auth/sessions',
+  'DELETE /auth/sessions',
+  'GET /auth/two-factor',
+  'POST /auth/two-factor/totp',
+  'POST /auth/two-factor/totp/confirm',
+  'DELETE /auth/two-factor/totp',
+  'POST /auth/two-factor/recovery-codes',
+  'POST /auth/reauthenticate',
+  'GET /organizations',
+  'POST /organizations',
+  'POST /invitations/accept',
+].map((route) => {
+  const [method, path] = route.split(' ')
+  return { method, path }
+})
+
+/** Served but not fuzzed: the development viewer's page and script, with their own CSP (tests/functional/docs/viewer.spec.ts). */
+const NOT_FUZZED = ['GET /docs', 'GET /docs/viewer.js']
+
+/** Routes of the account with one path id: a passkey's, a session's. */
+const ACCOUNT_ID_ROUTES = [
+  'PATCH /auth/passkeys/',
+  'DELETE /auth/passkeys/',
+  'DELETE /auth/sessions/',
+]
+
+/** What follows `/organizations/:organizationId` in its routes (with `/` when an id follows). */
+const ORGANIZATION_TAILS = [
+  '',
+  '/members',
+  '/members/',
+  '/events',
+  '/events/',
+  '/invitations',
+  '/invitations/',
+  '/leave',
+  '/ownership-transfer',
+  '/audit-log',
+]
+
 const ROUTES: fc.Arbitrary<Route> = fc.oneof(
-  fc.constantFrom<Route>(
-    { method: 'POST', path: '/newsletter/subscribe' },
-    { method: 'GET', path: '/health' },
-    { method: 'POST', path: '/auth/signup' },
-    { method: 'POST', path: '/auth/login' },
-    { method: 'POST', path: '/auth/logout' },
-    { method: 'GET', path: '/auth/me' },
-    { method: 'PATCH', path: '/auth/me' },
-    { method: 'POST', path: '/auth/email/change' },
-    { method: 'POST', path: '/auth/email/confirm' },
-    { method: 'GET', path: '/auth/account/export' },
-    { method: 'DELETE', path: '/auth/account' },
-    { method: 'GET', path: '/organizations' },
-    { method: 'POST', path: '/organizations' }
-  ),
+  fc.constantFrom<Route>(...FIXED_ROUTES),
+  fc.tuple(fc.constantFrom(...ACCOUNT_ID_ROUTES), pathId).map(([route, id]): Route => {
+    const [method, path] = route.split(' ')
+    return { method, path: `${path}${id === ':own' ? ':otherUser' : id}` }
+  }),
   fc
     .tuple(
       fc.constantFrom('GET', 'POST', 'PATCH', 'DELETE'),
       pathId,
       pathId,
-      fc.constantFrom(
-        '',
-        '/members',
-        '/members/',
-        '/events',
-        '/events/',
-        '/invitations',
-        '/invitations/',
-        '/leave',
-        '/ownership-transfer',
-        '/audit-log'
-      )
+      fc.constantFrom(...ORGANIZATION_TAILS)
     )
     .map(([method, organization, child, tail]): Route => {
       const own = tail.startsWith('/members')
@@ -535,4 +598,22 @@ test.group('Hostile requests (property)', (group) => {
 
     console.log(`fuzz: ${cases} hostile requests, seed ${SEED}, 0 failures`)
   }).timeout(120_000 + RUNS * 200)
+
+  test('every route the app serves is among the fuzzed ones', ({ assert }) => {
+    const fixed = new Set(FIXED_ROUTES.map(({ method, path }) => `${method} ${path}`))
+    const withId = ACCOUNT_ID_ROUTES.map((route) => new RegExp(`^${route}:\\w+$`))
+    const organizationPaths = ORGANIZATION_TAILS.map(
+      (tail) => `/organizations/:organizationId${tail}${tail.endsWith('/') ? ':\\w+' : ''}`
+    )
+    const organization = new RegExp(`^(GET|POST|PATCH|DELETE) (${organizationPaths.join('|')})$`)
+
+    const unfuzzed = servedRoutes().filter(
+      (route) =>
+        !fixed.has(route) &&
+        !NOT_FUZZED.includes(route) &&
+        !withId.some((pattern) => pattern.test(route)) &&
+        !organization.test(route)
+    )
+    assert.deepEqual(unfuzzed, [])
+  })
 })

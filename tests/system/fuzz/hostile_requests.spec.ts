@@ -578,7 +578,9 @@ test.group('Hostile requests (property)', (group) => {
           assert.equal(response.headers.get(name), value, `${name}: ${what}`)
         }
         assert.isNotNull(response.headers.get('x-request-id'), what)
-        assert.notMatch(text, LEAKS, what)
+        // The API's own description names SQL, `undefined` and the like on purpose.
+        const isDescription = request.route.path === '/openapi.json' && response.ok
+        if (!isDescription) assert.notMatch(text, LEAKS, what)
 
         if (response.status >= 400) {
           assert.match(response.headers.get('content-type') ?? '', /^application\/json/, what)

@@ -118,6 +118,9 @@ async function redisServer() {
 
 type Account = { organizationId: string; eventId: string; cookie: string }
 
+/** The session cookie's name in production (config/session.ts), which is also its signature's purpose. */
+const COOKIE = '__Host-session'
+
 /** Users, one organization and event each, and a signed-in session per user in Redis. */
 async function seed(url: string, redisUrl: string): Promise<Account[]> {
   const client = new pg.Client({ connectionString: url })
@@ -170,7 +173,7 @@ async function seed(url: string, redisUrl: string): Promise<Account[]> {
     return {
       organizationId: row.org_id as string,
       eventId: row.event_id as string,
-      cookie: `session=s:${verifier.sign(sessionId, undefined, 'session')}`,
+      cookie: `${COOKIE}=s:${verifier.sign(sessionId, undefined, COOKIE)}`,
     }
   })
   await pipeline.exec()

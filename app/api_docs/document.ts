@@ -215,7 +215,7 @@ export function apiDescription(): Schema {
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     info: {
       title: 'Events API',
-      version: '1.0.0',
+      version: '2.0.0',
       description:
         "Newsletter, health, accounts, organizations and their events. Errors are `{ errors: [{ message, code, field?, rule?, meta? }] }`. Messages, titles, pages and emails are in English or Canadian French (`Accept-Language`; the account's `locale` wins); `code` never changes with the language.",
       contact: { name: 'Events API team', url: publicUrl },

@@ -9,8 +9,7 @@ import type { CommandOptions } from '@adonisjs/core/types/ace'
  */
 export default class NewsletterPruneUnconfirmed extends BaseCommand {
   static commandName = 'newsletter:prune-unconfirmed'
-  static description =
-    'Delete unconfirmed newsletter contacts whose confirmation link has expired'
+  static description = 'Delete unconfirmed newsletter contacts whose confirmation link has expired'
   static help = ['node ace newsletter:prune-unconfirmed']
 
   static options: CommandOptions = { startApp: true }

@@ -214,9 +214,7 @@ export const throttleNewsletterRoute = failOpen(counted('newsletter', throttleNe
 export const throttleUnsubscribeRoute = failOpen(unsubscribeLimit)
 
 /** The confirmation link's limit; its store being down never blocks a confirmation. */
-export const throttleNewsletterConfirmRoute = failOpen(
-  counted('newsletter_confirm', confirmLimit)
-)
+export const throttleNewsletterConfirmRoute = failOpen(counted('newsletter_confirm', confirmLimit))
 
 /**
  * /health inside the throttled group (production, spec): the monitor that

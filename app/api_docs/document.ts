@@ -167,13 +167,13 @@ function describe(
     ...(operation.requestBody
       ? { requestBody: operation.requestBody }
       : operation.body
-      ? {
-          requestBody: {
-            required: true,
-            content: { 'application/json': { schema: operation.body } },
-          },
-        }
-      : {}),
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: operation.body } },
+            },
+          }
+        : {}),
     responses,
     security: operation.session
       ? [{ session: [] }]

@@ -47,10 +47,7 @@ export default class extends BaseSchema {
     })
     // Every consent recorded so far was given through the API, in one step.
     this.defer(async (db) => {
-      await db
-        .from(this.tableName)
-        .whereNotNull('consented_at')
-        .update({ consent_method: 'api' })
+      await db.from(this.tableName).whereNotNull('consented_at').update({ consent_method: 'api' })
     })
     // What newsletter:prune-unconfirmed walks.
     this.schema.raw(

@@ -97,7 +97,7 @@ export function newsletterPaths() {
         summary:
           'Confirm a subscription (double opt-in): subscribed, then the welcome email; idempotent',
         description:
-          'The token of the confirmation email\'s link, as JSON `{ token }` or in the query string (the confirmation page\'s form posts it there). The contact is subscribed and its welcome email sent; again, the same 200 and nothing sent. If the welcome email cannot be sent: 500 and the contact stays unconfirmed, so the link works again. Needs no session. Rate limit: 60 requests a minute per IP address.',
+          "The token of the confirmation email's link, as JSON `{ token }` or in the query string (the confirmation page's form posts it there). The contact is subscribed and its welcome email sent; again, the same 200 and nothing sent. If the welcome email cannot be sent: 500 and the contact stays unconfirmed, so the link works again. Needs no session. Rate limit: 60 requests a minute per IP address.",
         query: { token: confirmToken },
         requestBody: {
           required: false,

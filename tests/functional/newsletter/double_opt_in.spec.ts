@@ -5,6 +5,9 @@ import ace from '@adonisjs/core/services/ace'
 import encryption from '@adonisjs/core/services/encryption'
 import { v7 as uuidv7 } from 'uuid'
 import NewsletterErase from '#commands/newsletter_erase'
+import { confirmationToken } from '#services/newsletter/confirmation_token'
+import { AppProcess, jsonRequest } from '#tests/helpers/app_process'
+import { appKey } from '#config/app'
 import { resetDatabase } from '#tests/helpers/database'
 import { smtpServer, type ReceivedMail } from '#tests/helpers/smtp_server'
 import { withTestClock } from '#tests/helpers/two_factor'
@@ -651,3 +654,54 @@ test.group('Newsletter double opt-in off (the default)', (group) => {
     assert.equal(await statusOf('ann@example.com'), 'subscribed')
   })
 })
+
+test.group(
+  'Newsletter double opt-in: NEWSLETTER_DOUBLE_OPT_IN and NEWSLETTER_CONFIRM_TTL',
+  (group) => {
+    let api: AppProcess | undefined
+    group.each.setup(() => resetDatabase())
+    group.each.setup(() => smtpServer.reset())
+    group.each.teardown(async () => {
+      await api?.kill()
+      api = undefined
+    })
+
+    test('set in the environment, they turn it on and set the link lifetime', async ({
+      assert,
+    }) => {
+      api = await AppProcess.production({
+        APP_KEY: appKey.release(),
+        NEWSLETTER_DOUBLE_OPT_IN: 'true',
+        NEWSLETTER_CONFIRM_TTL: '12h',
+      })
+      await api.start()
+      const sentAt = Date.now()
+
+      const response = await api.fetch(
+        '/newsletter/subscribe',
+        jsonRequest('POST', { email: 'ann@example.com' })
+      )
+
+      assert.equal(response.status, 202)
+      assert.deepEqual(await response.json(), CHECK_INBOX)
+      assert.deepEqual(subjects(), [CONFIRMATION_SUBJECT])
+      assert.equal(await statusOf('ann@example.com'), 'unconfirmed')
+      // The link lives 12 hours (the process shares this one's APP_KEY, so its token reads here).
+      const token = confirmationTokenOf(smtpServer.received[0])
+      const { id } = await contactOf('ann@example.com')
+      assert.equal(confirmationToken.read(token, sentAt + 12 * 3600_000 - 60_000), id)
+      assert.isNull(confirmationToken.read(token, Date.now() + 12 * 3600_000))
+    }).timeout(60_000)
+
+    test('a lifetime that is not a duration stops the server, named', async ({ assert }) => {
+      api = await AppProcess.production({ NEWSLETTER_CONFIRM_TTL: 'a week' })
+      await api.start({ waitFor: 'nothing' })
+
+      assert.notEqual(await api.exited(), 0)
+      assert.include(
+        api.output,
+        'Invalid env variable "NEWSLETTER_CONFIRM_TTL": "a week" is not a duration'
+      )
+    }).timeout(60_000)
+  }
+)

@@ -20,7 +20,7 @@ export default class NewsletterExport extends BaseCommand {
 
   static options: CommandOptions = { startApp: true }
 
-  @flags.string({ description: 'subscribed, unsubscribed or all', default: 'all' })
+  @flags.string({ description: 'subscribed, unsubscribed, unconfirmed or all', default: 'all' })
   declare status: string
 
   @flags.string({ description: 'csv or json (JSON Lines: one object per line)', default: 'csv' })

@@ -7,6 +7,7 @@
 import { BaseModel, column } from '@adonisjs/lucid/orm'
 import { DateTime } from 'luxon'
 import type { EventType, EventMetadata, EventStatus } from '#types/event'
+import type { ConfirmationRequest } from '#types/newsletter'
 import type { AuditDetails, OrganizationRole } from '#types/organization'
 
 export class AccountTokenSchema extends BaseModel {
@@ -115,12 +116,30 @@ export class LoginChallengeSchema extends BaseModel {
 }
 
 export class NewsletterContactSchema extends BaseModel {
-  static $columns = ['consentIp', 'consentLocale', 'consentOrigin', 'consentReferer', 'consentUserAgent', 'consentedAt', 'createdAt', 'email', 'id', 'status', 'unsubscribedAt', 'unsubscribedVia'] as const
+  static $columns = ['confirmIp', 'confirmUserAgent', 'confirmationRequest', 'confirmationSentAt', 'confirmationWindowStartedAt', 'confirmationsSent', 'confirmedAt', 'confirmingAt', 'consentIp', 'consentLocale', 'consentMethod', 'consentOrigin', 'consentReferer', 'consentUserAgent', 'consentedAt', 'createdAt', 'email', 'id', 'status', 'unsubscribedAt', 'unsubscribedVia'] as const
   $columns = NewsletterContactSchema.$columns
+  @column()
+  declare confirmIp: string | null
+  @column()
+  declare confirmUserAgent: string | null
+  @column()
+  declare confirmationRequest: ConfirmationRequest | null
+  @column.dateTime()
+  declare confirmationSentAt: DateTime | null
+  @column.dateTime()
+  declare confirmationWindowStartedAt: DateTime | null
+  @column()
+  declare confirmationsSent: number
+  @column.dateTime()
+  declare confirmedAt: DateTime | null
+  @column.dateTime()
+  declare confirmingAt: DateTime | null
   @column()
   declare consentIp: string | null
   @column()
   declare consentLocale: string | null
+  @column()
+  declare consentMethod: string | null
   @column()
   declare consentOrigin: string | null
   @column()

@@ -27,6 +27,15 @@ export default {
     organization_members: { columns: { role: organizationTypes('OrganizationRole') } },
     organization_invitations: { columns: { role: organizationTypes('OrganizationRole') } },
     organization_audit_entries: { columns: { details: organizationTypes('AuditDetails') } },
+    newsletter_contacts: {
+      columns: {
+        confirmation_request: {
+          tsType: 'ConfirmationRequest',
+          imports: [{ source: '#types/newsletter', typeImports: ['ConfirmationRequest'] }],
+          decorators: [{ name: '@column' }],
+        },
+      },
+    },
     // WebAuthn transport hints as the browser reported them ('internal', 'hybrid', 'usb', ...).
     user_passkeys: {
       columns: { transports: { tsType: 'string[]', decorators: [{ name: '@column' }] } },

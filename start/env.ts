@@ -19,6 +19,7 @@ import app from '@adonisjs/core/services/app'
 import { Secret } from '@adonisjs/core/helpers'
 import { Env } from '@adonisjs/core/env'
 import { parseTrustedOrigins } from '#helpers/trusted_origins'
+import { parseDuration } from '#helpers/durations'
 
 /**
  * WEBAUTHN_RP_ID: a domain name (browsers refuse an IP address as a relying
@@ -81,6 +82,9 @@ const env = await Env.create(new URL('../', import.meta.url), {
   MAIL_DKIM_PRIVATE_KEY: Env.schema.secret.optional(),
   MAIL_DKIM_PRIVATE_KEY_FILE: Env.schema.string.optional(),
   NEWSLETTER_LIST_ID: Env.schema.string.optional(),
+  // Double opt-in (config/newsletter.ts); the link's lifetime as 7d, 12h, 30m or seconds.
+  NEWSLETTER_DOUBLE_OPT_IN: Env.schema.boolean.optional(),
+  NEWSLETTER_CONFIRM_TTL: parseDuration,
 
   // Checked at boot: a bad entry stops the server, named.
   CORS_ORIGINS: parseTrustedOrigins,

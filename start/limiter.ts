@@ -61,6 +61,15 @@ const unsubscribeLimit = limiter.define('newsletter_unsubscribe', (ctx) =>
   limiter.allowRequests(300).every('1 minute').usingKey(`ip_${ctx.request.ip()}`)
 )
 
+/**
+ * The confirmation link (double opt-in): 60 requests per IP per minute. A
+ * person clicks it once or twice; a token cannot be guessed, so this only
+ * keeps the route from being used to load the server.
+ */
+const confirmLimit = limiter.define('newsletter_confirm', (ctx) =>
+  limiter.allowRequests(60).every('1 minute').usingKey(`ip_${ctx.request.ip()}`)
+)
+
 /** The global API limits (contract): per signed-in user, else per IP. */
 export const apiLimits = {
   user: { requests: 100, duration: '1 minute' },
@@ -203,6 +212,9 @@ export const throttleNewsletterRoute = failOpen(counted('newsletter', throttleNe
 
 /** The unsubscribe limit; its store being down never keeps anyone subscribed. */
 export const throttleUnsubscribeRoute = failOpen(unsubscribeLimit)
+
+/** The confirmation link's limit; its store being down never blocks a confirmation. */
+export const throttleNewsletterConfirmRoute = failOpen(counted('newsletter_confirm', confirmLimit))
 
 /**
  * /health inside the throttled group (production, spec): the monitor that

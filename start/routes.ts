@@ -13,6 +13,7 @@ import {
   throttleEmailChange,
   throttleHealth,
   throttleNewsletterRoute,
+  throttleNewsletterConfirmRoute,
   throttlePasswordForgot,
   throttleVerificationEmail,
   throttleUnsubscribeRoute,
@@ -33,6 +34,18 @@ router
     router.post('/newsletter/unsubscribe', [controllers.NewsletterUnsubscriptions, 'store'])
   })
   .use(throttleUnsubscribeRoute)
+
+/**
+ * Double opt-in's confirmation link: GET shows a page (mail scanners open
+ * links), POST confirms (the page's form, or JSON `{ token }`). Always
+ * routed, so links sent before the switch went off still work.
+ */
+router
+  .group(() => {
+    router.get('/newsletter/confirm', [controllers.NewsletterConfirmations, 'show'])
+    router.post('/newsletter/confirm', [controllers.NewsletterConfirmations, 'store'])
+  })
+  .use(throttleNewsletterConfirmRoute)
 
 /**
  * /health sits outside the throttle outside production, inside it in

@@ -7,6 +7,8 @@ export type ScannedRoutes = {
     'newsletter_subscriptions.store': { paramsTuple?: []; params?: {} }
     'newsletter_unsubscriptions.show': { paramsTuple?: []; params?: {} }
     'newsletter_unsubscriptions.store': { paramsTuple?: []; params?: {} }
+    'newsletter_confirmations.show': { paramsTuple?: []; params?: {} }
+    'newsletter_confirmations.store': { paramsTuple?: []; params?: {} }
     'health_checks.show': { paramsTuple?: []; params?: {} }
     'health_checks.live': { paramsTuple?: []; params?: {} }
     'health_checks.ready': { paramsTuple?: []; params?: {} }
@@ -70,6 +72,7 @@ export type ScannedRoutes = {
   POST: {
     'newsletter_subscriptions.store': { paramsTuple?: []; params?: {} }
     'newsletter_unsubscriptions.store': { paramsTuple?: []; params?: {} }
+    'newsletter_confirmations.store': { paramsTuple?: []; params?: {} }
     'new_account.store': { paramsTuple?: []; params?: {} }
     'session.store': { paramsTuple?: []; params?: {} }
     'second_factor_logins.store': { paramsTuple?: []; params?: {} }
@@ -98,6 +101,7 @@ export type ScannedRoutes = {
   }
   GET: {
     'newsletter_unsubscriptions.show': { paramsTuple?: []; params?: {} }
+    'newsletter_confirmations.show': { paramsTuple?: []; params?: {} }
     'health_checks.show': { paramsTuple?: []; params?: {} }
     'health_checks.live': { paramsTuple?: []; params?: {} }
     'health_checks.ready': { paramsTuple?: []; params?: {} }
@@ -120,6 +124,7 @@ export type ScannedRoutes = {
   }
   HEAD: {
     'newsletter_unsubscriptions.show': { paramsTuple?: []; params?: {} }
+    'newsletter_confirmations.show': { paramsTuple?: []; params?: {} }
     'health_checks.show': { paramsTuple?: []; params?: {} }
     'health_checks.live': { paramsTuple?: []; params?: {} }
     'health_checks.ready': { paramsTuple?: []; params?: {} }

@@ -25,6 +25,11 @@ export type Operation = {
   /** Never reads or writes a session: outside the origin guard and the JSON-only rule. */
   sessionless?: boolean
   body?: Schema
+  /**
+   * The whole OpenAPI requestBody, for a route whose body is optional or
+   * comes in more than JSON (a page's form); instead of `body`.
+   */
+  requestBody?: Schema
   query?: Record<string, Schema>
   headers?: Record<string, Schema>
   responses: Record<number, Schema>

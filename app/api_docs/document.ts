@@ -63,7 +63,8 @@ export const TAGS = [
   },
   {
     name: 'newsletter',
-    description: 'Subscribing, and the emails’ unsubscribe link (a page, and RFC 8058 one-click)',
+    description:
+      'Subscribing, the confirmation link of double opt-in, and the emails’ unsubscribe link (a page, and RFC 8058 one-click)',
   },
   { name: 'health', description: 'Probes for monitors and load balancers' },
   { name: 'operations', description: 'Prometheus metrics' },
@@ -163,14 +164,16 @@ function describe(
     description: descriptionOf(operation),
     tags: operation.tags,
     parameters: parametersOf(pattern, operation, pathSchemas),
-    ...(operation.body
-      ? {
-          requestBody: {
-            required: true,
-            content: { 'application/json': { schema: operation.body } },
-          },
-        }
-      : {}),
+    ...(operation.requestBody
+      ? { requestBody: operation.requestBody }
+      : operation.body
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: operation.body } },
+            },
+          }
+        : {}),
     responses,
     security: operation.session
       ? [{ session: [] }]

@@ -298,7 +298,7 @@ export const schemas: Record<string, Schema> = {
         object(
           {
             email,
-            status: { enum: ['pending', 'subscribed', 'unsubscribed'] },
+            status: { enum: ['pending', 'unconfirmed', 'subscribed', 'unsubscribed'] },
             subscribedAt: timestamp,
             consentedAt: nullable(timestamp),
             consentIp: nullable(text(45)),
@@ -307,6 +307,13 @@ export const schemas: Record<string, Schema> = {
             consentReferer: nullable(text(1024)),
             unsubscribedAt: nullable(timestamp),
             unsubscribedVia: nullable(text(20)),
+            consentMethod: {
+              anyOf: [{ enum: ['api', 'double_opt_in'] }, { type: 'null' }],
+              description: 'How consent was given: through the API in one step, or double opt-in',
+            },
+            confirmedAt: nullable(timestamp),
+            confirmIp: nullable(text(45)),
+            confirmUserAgent: nullable(text(512)),
           },
           {
             description: 'The newsletter consent record of the same address',
@@ -317,6 +324,10 @@ export const schemas: Record<string, Schema> = {
               'consentReferer',
               'unsubscribedAt',
               'unsubscribedVia',
+              'consentMethod',
+              'confirmedAt',
+              'confirmIp',
+              'confirmUserAgent',
             ],
           }
         )

@@ -60,3 +60,8 @@ export function invalidField(field: string, rule: string, text: Translatable, st
 export function invalidToken() {
   return invalidField('token', 'invalid', catalogued('errors.token.unsubscribe_invalid'))
 }
+
+/** A confirmation link (double opt-in) that is missing, tampered, unknown or expired. */
+export function invalidConfirmationToken() {
+  return invalidField('token', 'invalid', catalogued('errors.token.confirmation_invalid'))
+}

@@ -49,6 +49,10 @@ export default class AccountExportTransformer extends BaseTransformer<AccountRec
             consentReferer: record.newsletter.consentReferer,
             unsubscribedAt: utcIso(record.newsletter.unsubscribedAt),
             unsubscribedVia: record.newsletter.unsubscribedVia,
+            consentMethod: record.newsletter.consentMethod,
+            confirmedAt: utcIso(record.newsletter.confirmedAt),
+            confirmIp: record.newsletter.confirmIp,
+            confirmUserAgent: record.newsletter.confirmUserAgent,
           }
         : null,
     }

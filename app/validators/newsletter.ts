@@ -1,6 +1,10 @@
 import vine from '@vinejs/vine'
 import type { ErrorReporterContract } from '@vinejs/vine/types'
-import { invalidField, invalidToken } from '#exceptions/validation_error_reporter'
+import {
+  invalidConfirmationToken,
+  invalidField,
+  invalidToken,
+} from '#exceptions/validation_error_reporter'
 import { withoutNulCharacter } from '#validators/rules'
 import { EMAIL_MAX_LENGTH } from '#validators/auth'
 import { message } from '#exceptions/api_exception'
@@ -43,12 +47,14 @@ class InvalidTokenReporter implements ErrorReporterContract {
   hasErrors = false
   errors = []
 
+  constructor(private invalid = invalidToken) {}
+
   report() {
     this.hasErrors = true
   }
 
   createError() {
-    return invalidToken()
+    return this.invalid()
   }
 }
 
@@ -65,3 +71,13 @@ export const unsubscribeValidator = vine.create({
   'List-Unsubscribe': vine.any().optional(),
 })
 unsubscribeValidator.errorReporter = () => new InvalidTokenReporter()
+
+/**
+ * The confirmation link's `token` (double opt-in): in the query string when
+ * the page's button posts its form, in a JSON body `{ token }` for API
+ * callers.
+ */
+export const confirmValidator = vine.create({
+  token: vine.string().maxLength(UNSUBSCRIBE_TOKEN_MAX_LENGTH),
+})
+confirmValidator.errorReporter = () => new InvalidTokenReporter(invalidConfirmationToken)

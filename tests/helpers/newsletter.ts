@@ -1,4 +1,7 @@
 import type { ApiClient } from '@japa/api-client'
+import type { Group } from '@japa/runner/core'
+import app from '@adonisjs/core/services/app'
+import { NewsletterMode } from '#services/newsletter/newsletter_mode'
 import type { ReceivedMail } from '#tests/helpers/smtp_server'
 
 /** The headers of a raw message, unfolded, by lower-cased name. */
@@ -33,4 +36,39 @@ export function unsubscribePath(mail: ReceivedMail) {
 
 export function subscribe(client: ApiClient, email: string) {
   return client.post('/newsletter/subscribe').json({ email })
+}
+
+/** The confirmation link of a double opt-in email (the one link its text part shows). */
+export function confirmationUrl(mail: ReceivedMail) {
+  const found = /(https?:\/\/\S+\/newsletter\/confirm\?token=[^\s"<]+)/.exec(mailBody(mail))
+  if (!found) throw new Error(`no confirmation link in:\n${mail.raw}`)
+  return new URL(found[1])
+}
+
+/** The path and query of a confirmation link, for the API client. */
+export function confirmationPath(mail: ReceivedMail) {
+  const url = confirmationUrl(mail)
+  return `${url.pathname}${url.search}`
+}
+
+/** The token of a confirmation link. */
+export function confirmationTokenOf(mail: ReceivedMail) {
+  return confirmationUrl(mail).searchParams.get('token')!
+}
+
+export const SEVEN_DAYS_MS = 7 * 86_400_000
+
+/**
+ * Double opt-in on for every test of `group` (as NEWSLETTER_DOUBLE_OPT_IN
+ * would turn it on, read per request from the container), links living
+ * `ttlMs`; `lifetime(ms)` changes it inside a test.
+ */
+export function withDoubleOptIn(group: Group, ttlMs = SEVEN_DAYS_MS) {
+  const swapTo = (ms: number) =>
+    app.container.swap(NewsletterMode, () => new NewsletterMode(true, ms))
+  group.each.setup(() => {
+    swapTo(ttlMs)
+    return () => app.container.restore(NewsletterMode)
+  })
+  return { lifetime: swapTo }
 }

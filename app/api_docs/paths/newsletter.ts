@@ -1,12 +1,23 @@
-import { subscribeValidator, unsubscribeValidator } from '#validators/newsletter'
+import { confirmValidator, subscribeValidator, unsubscribeValidator } from '#validators/newsletter'
 import { EMAIL_MAX_LENGTH } from '#validators/auth'
 import { data, fromValidator, group, json, object, ref, text } from '#api_docs/builders'
-import { everyRoute, languageHeaders } from '#api_docs/shared'
+import { errorAnswer, everyRoute, languageHeaders } from '#api_docs/shared'
 
-/** Subscribing, and the email's unsubscribe link (a page, and RFC 8058 one-click). */
+const CONFIRM_TOKEN_INVALID =
+  'The confirmation link is tampered, unknown (pruned or erased since) or expired (`NEWSLETTER_CONFIRM_TTL`): `input.token.invalid`'
+
+/**
+ * Subscribing, the email's unsubscribe link (a page, and RFC 8058
+ * one-click) and, with double opt-in on, the confirmation link (a page,
+ * and the POST that confirms).
+ */
 export function newsletterPaths() {
   const subscribe = fromValidator(subscribeValidator)
   const unsubscribeQuery = { token: fromValidator(unsubscribeValidator).body.properties.token }
+  const confirmToken = fromValidator(confirmValidator).body.properties.token
+  const confirmBody = {
+    schema: object({ token: confirmToken }, { optional: ['token'] }),
+  }
   return group(
     { tag: 'newsletter', rateLimit: '300 requests a minute per IP address' },
     {
@@ -14,9 +25,17 @@ export function newsletterPaths() {
         id: 'subscribeToNewsletter',
         rateLimit: '30 requests a minute per IP address (off in tests, as the spec says)',
         sessionless: true,
-        summary: 'Subscribe to the newsletter (sends a welcome email)',
+        summary:
+          'Subscribe to the newsletter (sends a welcome email; with double opt-in, a confirmation email)',
         body: subscribe.body,
-        responses: { 201: json(ref('Messages'), 'Subscribed', languageHeaders) },
+        responses: {
+          201: json(ref('Messages'), 'Subscribed (single opt-in, the default)', languageHeaders),
+          202: json(
+            ref('Messages'),
+            'Double opt-in (`NEWSLETTER_DOUBLE_OPT_IN=true`): "Check your inbox to confirm your subscription." for every address, new, unconfirmed or already subscribed (never 409). A new address gets a confirmation email; an unconfirmed one gets another at most once per 10 minutes and 3 times a day; a subscribed one gets nothing and is not changed',
+            languageHeaders
+          ),
+        },
         errors: [400, 409, 413, 415, 422, 429, 500, 503],
       },
       'GET /newsletter/unsubscribe': {
@@ -47,6 +66,51 @@ export function newsletterPaths() {
         query: unsubscribeQuery,
         responses: { 200: json(ref('Messages'), 'Unsubscribed', languageHeaders) },
         errors: [400, 413, 415, ...everyRoute],
+      },
+      'GET /newsletter/confirm': {
+        id: 'getNewsletterConfirmation',
+        rateLimit: '60 requests a minute per IP address',
+        summary:
+          'The confirmation link (double opt-in): a page with a button, or JSON when asked (changes nothing)',
+        query: { token: confirmToken },
+        responses: {
+          200: {
+            description:
+              "A self-contained HTML page in the caller's language (with `Content-Language` and `Vary: Accept-Language`) whose button posts the confirmation, or the masked address and whether it is confirmed. Mail scanners open links: opening it confirms nothing",
+            content: {
+              'text/html': { schema: text(64 * 1024) },
+              'application/json': {
+                schema: data(
+                  object({ email: text(EMAIL_MAX_LENGTH), confirmed: { type: 'boolean' } })
+                ),
+              },
+            },
+          },
+          400: errorAnswer(CONFIRM_TOKEN_INVALID),
+        },
+        errors: [...everyRoute],
+      },
+      'POST /newsletter/confirm': {
+        id: 'confirmNewsletterSubscription',
+        rateLimit: '60 requests a minute per IP address',
+        sessionless: true,
+        summary:
+          'Confirm a subscription (double opt-in): subscribed, then the welcome email; idempotent',
+        description:
+          "The token of the confirmation email's link, as JSON `{ token }` or in the query string (the confirmation page's form posts it there). The contact is subscribed and its welcome email sent; again, the same 200 and nothing sent. If the welcome email cannot be sent: 500 and the contact stays unconfirmed, so the link works again. Needs no session. Rate limit: 60 requests a minute per IP address.",
+        query: { token: confirmToken },
+        requestBody: {
+          required: false,
+          content: {
+            'application/json': confirmBody,
+            'application/x-www-form-urlencoded': confirmBody,
+          },
+        },
+        responses: {
+          200: json(ref('Messages'), 'Confirmed (or confirmed already)', languageHeaders),
+          400: errorAnswer(CONFIRM_TOKEN_INVALID),
+        },
+        errors: [413, 415, ...everyRoute],
       },
     }
   )

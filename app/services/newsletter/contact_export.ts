@@ -1,6 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 
-export const EXPORT_STATUSES = ['subscribed', 'unsubscribed', 'all'] as const
+export const EXPORT_STATUSES = ['subscribed', 'unsubscribed', 'unconfirmed', 'all'] as const
 export const EXPORT_FORMATS = ['csv', 'json'] as const
 export type ExportStatus = (typeof EXPORT_STATUSES)[number]
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
@@ -20,6 +20,11 @@ const COLUMNS = [
   'consent_referer',
   'unsubscribed_at',
   'unsubscribed_via',
+  // How consent was given (api, double_opt_in) and when and from where it was confirmed.
+  'consent_method',
+  'confirmed_at',
+  'confirm_ip',
+  'confirm_user_agent',
 ] as const
 
 type Row = Record<(typeof COLUMNS)[number], string | Date | null>

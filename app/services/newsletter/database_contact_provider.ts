@@ -21,7 +21,9 @@ import {
  * Re-subscribe: an `unsubscribed` row becomes `pending` under the same id
  * (its unsubscribe links keep working) and keeps its `unsubscribed_at` until
  * `confirm`, so a failed welcome email puts it back to `unsubscribed` with
- * its consent record untouched.
+ * its consent record untouched. An `unconfirmed` row (left by double
+ * opt-in, switched off since) is taken the same way: the sign-up now gives
+ * the consent the confirmation link would have.
  */
 export class DatabaseContactProvider extends ContactProvider {
   async create(email: string, abandonedAfterMs: number) {
@@ -29,11 +31,11 @@ export class DatabaseContactProvider extends ContactProvider {
       `INSERT INTO newsletter_contacts (id, email, status, created_at)
        VALUES (?, ?, 'pending', now())
        ON CONFLICT (email) DO UPDATE
-         SET id = CASE WHEN newsletter_contacts.status = 'unsubscribed'
+         SET id = CASE WHEN newsletter_contacts.status IN ('unsubscribed', 'unconfirmed')
                        THEN newsletter_contacts.id ELSE EXCLUDED.id END,
              status = 'pending',
              created_at = EXCLUDED.created_at
-         WHERE newsletter_contacts.status = 'unsubscribed'
+         WHERE newsletter_contacts.status IN ('unsubscribed', 'unconfirmed')
            OR (newsletter_contacts.status = 'pending'
                AND newsletter_contacts.created_at < now() - make_interval(secs => ?))
        RETURNING id`,
@@ -54,6 +56,13 @@ export class DatabaseContactProvider extends ContactProvider {
         consent_origin: consent.origin,
         consent_referer: consent.referer,
         consent_locale: consent.locale,
+        // One step, through the API: nothing was confirmed apart from it.
+        consent_method: 'api',
+        confirmed_at: null,
+        confirm_ip: null,
+        confirm_user_agent: null,
+        confirmation_request: null,
+        confirming_at: null,
         unsubscribed_at: null,
         unsubscribed_via: null,
       })

@@ -1,10 +1,8 @@
 import { inject } from '@adonisjs/core'
-import app from '@adonisjs/core/services/app'
 import logger from '@adonisjs/core/services/logger'
 import encryption from '@adonisjs/core/services/encryption'
 import { invalidToken } from '#exceptions/validation_error_reporter'
 import ConflictException from '#exceptions/conflict_exception'
-import InternalException from '#exceptions/internal_exception'
 import NewsletterWelcomeNotification from '#mails/newsletter_welcome_notification'
 import MailDelivery from '#services/platform/mail_delivery'
 import {
@@ -13,33 +11,11 @@ import {
   type UnsubscribeVia,
 } from '#services/newsletter/contact_provider'
 import { unsubscribeToken } from '#services/newsletter/unsubscribe_token'
+import { NewsletterMode } from '#services/newsletter/newsletter_mode'
+import DoubleOptInService from '#services/newsletter/double_opt_in_service'
 import { welcomeEmails } from '#services/platform/metrics'
 import { message } from '#exceptions/api_exception'
-
-const FAILED_TO_SUBSCRIBE = message('errors.newsletter.subscribe_failed')
-
-/**
- * The spec's 500 for a provider failure: the provider's message outside
- * production; in production only the constant (the log has the message).
- */
-function providerFailure(error: unknown) {
-  const text =
-    !app.inProduction && error instanceof Error && error.message
-      ? error.message
-      : FAILED_TO_SUBSCRIBE
-  return new InternalException(text, { cause: error })
-}
-
-/** Headers are the client's to choose: kept to the column sizes, never refused. */
-function clip(value: string | null, length: number) {
-  return value === null ? null : value.slice(0, length)
-}
-
-/** `ann@example.com` shows as `a***@example.com`: enough to recognise, not to harvest. */
-function maskEmail(email: string) {
-  const at = email.lastIndexOf('@')
-  return `${email.slice(0, 1)}***${email.slice(at)}`
-}
+import { maskEmail, providerFailure, storedConsent } from '#services/newsletter/newsletter_helpers'
 
 /**
  * The keyed one-way hash an erased address leaves behind (HMAC with the
@@ -54,17 +30,29 @@ export function erasureHash(email: string) {
 export default class NewsletterService {
   constructor(
     private contacts: ContactProvider,
-    private delivery: MailDelivery
+    private delivery: MailDelivery,
+    private mode: NewsletterMode,
+    private doubleOptIn: DoubleOptInService
   ) {}
 
   /**
-   * Creates the contact (committed), then sends the welcome email with no
-   * transaction or connection held. When the email fails the contact is
-   * removed, so nothing is half-done and a retry can succeed; the contact
-   * becomes a subscription, with its consent record, only once the email
-   * is sent.
+   * Single opt-in (the spec): creates the contact (committed), then sends
+   * the welcome email with no transaction or connection held. When the
+   * email fails the contact is removed, so nothing is half-done and a retry
+   * can succeed; the contact becomes a subscription, with its consent
+   * record, only once the email is sent.
+   *
+   * With double opt-in on, a confirmation email instead, whatever the
+   * address's state (DoubleOptInService.request): `confirmation_requested`.
    */
-  async subscribe(email: string, consent: Consent) {
+  async subscribe(
+    email: string,
+    consent: Consent
+  ): Promise<'subscribed' | 'confirmation_requested'> {
+    if (this.mode.doubleOptIn) {
+      await this.doubleOptIn.request(email, consent)
+      return 'confirmation_requested'
+    }
     const contactId = await this.contacts
       .create(email, this.delivery.longestSendMs)
       .catch((error) => Promise.reject(providerFailure(error)))
@@ -84,16 +72,10 @@ export default class NewsletterService {
       })
       throw providerFailure(error)
     }
-    const record = {
-      ip: consent.ip.slice(0, 45),
-      userAgent: clip(consent.userAgent, 512),
-      origin: clip(consent.origin, 512),
-      referer: clip(consent.referer, 1024),
-      locale: consent.locale,
-    }
     await this.contacts
-      .confirm(contactId, record)
+      .confirm(contactId, storedConsent(consent))
       .catch((error) => Promise.reject(providerFailure(error)))
+    return 'subscribed'
   }
 
   /** Unsubscribes the token's contact; again, nothing changes (idempotent). */

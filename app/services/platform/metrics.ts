@@ -39,6 +39,13 @@ export const welcomeEmails = new Counter({
   registers: [registry],
 })
 
+export const confirmationEmails = new Counter({
+  name: 'newsletter_confirmation_emails_total',
+  help: 'Double opt-in confirmation emails by outcome: sent, or failed (the request was undone)',
+  labelNames: ['outcome'] as const,
+  registers: [registry],
+})
+
 export const rateLimitRejections = new Counter({
   name: 'rate_limit_rejections_total',
   help: 'Requests refused with 429, by the name of the limit that refused them',

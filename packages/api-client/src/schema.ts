@@ -685,6 +685,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/newsletter/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The confirmation link (double opt-in): a page with a button, or JSON when asked (changes nothing)
+         * @description Needs no session. Rate limit: 60 requests a minute per IP address.
+         */
+        get: operations["getNewsletterConfirmation"];
+        put?: never;
+        /**
+         * Confirm a subscription (double opt-in): subscribed, then the welcome email; idempotent
+         * @description The token of the confirmation email's link, as JSON `{ token }` or in the query string (the confirmation page's form posts it there). The contact is subscribed and its welcome email sent; again, the same 200 and nothing sent. If the welcome email cannot be sent: 500 and the contact stays unconfirmed, so the link works again. Needs no session. Rate limit: 60 requests a minute per IP address.
+         */
+        post: operations["confirmNewsletterSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/newsletter/subscribe": {
         parameters: {
             query?: never;
@@ -695,7 +719,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Subscribe to the newsletter (sends a welcome email)
+         * Subscribe to the newsletter (sends a welcome email; with double opt-in, a confirmation email)
          * @description Needs no session. Rate limit: 30 requests a minute per IP address (off in tests, as the spec says).
          */
         post: operations["subscribeToNewsletter"];
@@ -1024,14 +1048,19 @@ export interface components {
             /** @description The organizations, each with the account's role, as GET /organizations lists them */
             memberships: components["schemas"]["Organization"][];
             newsletter: {
+                confirmedAt?: string | null;
+                confirmIp?: string | null;
+                confirmUserAgent?: string | null;
                 consentedAt: string | null;
                 consentIp?: string | null;
+                /** @description How consent was given: through the API in one step, or double opt-in */
+                consentMethod?: ("api" | "double_opt_in") | null;
                 consentOrigin?: string | null;
                 consentReferer?: string | null;
                 consentUserAgent?: string | null;
                 email: string;
                 /** @enum {unknown} */
-                status: "pending" | "subscribed" | "unsubscribed";
+                status: "pending" | "unconfirmed" | "subscribed" | "unsubscribed";
                 /** Format: date-time */
                 subscribedAt: string;
                 unsubscribedAt?: string | null;
@@ -6375,6 +6404,228 @@ export interface operations {
             };
         };
     };
+    getNewsletterConfirmation: {
+        parameters: {
+            query?: {
+                token?: string;
+            };
+            header?: {
+                /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                "Accept-Language"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A self-contained HTML page in the caller's language (with `Content-Language` and `Vary: Accept-Language`) whose button posts the confirmation, or the masked address and whether it is confirmed. Mail scanners open links: opening it confirms nothing */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            confirmed: boolean;
+                            email: string;
+                        };
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description The confirmation link is tampered, unknown (pruned or erased since) or expired (`NEWSLETTER_CONFIRM_TTL`): `input.token.invalid` */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`common.server.internal`) */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            503: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirmNewsletterSubscription: {
+        parameters: {
+            query?: {
+                token?: string;
+            };
+            header?: {
+                /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                "Accept-Language"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    token?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    token?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Confirmed (or confirmed already) */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Messages"];
+                };
+            };
+            /** @description The confirmation link is tampered, unknown (pruned or erased since) or expired (`NEWSLETTER_CONFIRM_TTL`): `input.token.invalid` */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`input.body.too_large`) */
+            413: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type or encoding */
+            415: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`common.server.internal`) */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            503: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     subscribeToNewsletter: {
         parameters: {
             query?: never;
@@ -6394,8 +6645,23 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Subscribed */
+            /** @description Subscribed (single opt-in, the default) */
             201: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Messages"];
+                };
+            };
+            /** @description Double opt-in (`NEWSLETTER_DOUBLE_OPT_IN=true`): "Check your inbox to confirm your subscription." for every address, new, unconfirmed or already subscribed (never 409). A new address gets a confirmation email; an unconfirmed one gets another at most once per 10 minutes and 3 times a day; a subscribed one gets nothing and is not changed */
+            202: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "Content-Language": components["headers"]["Content-Language"];

@@ -114,6 +114,7 @@ const VALID_BODIES: Record<string, Schema> = {
   createEvent: { ...event, eventType: 'ONE_OFF' },
   updateEvent: event,
   subscribeToNewsletter: { email: 'ann@example.com' },
+  confirmNewsletterSubscription: { token: 'token' },
   addPasskey: {
     response: {
       ...credential,

@@ -10,6 +10,8 @@ const OPERATION_IDS = {
   'POST /newsletter/subscribe': 'subscribeToNewsletter',
   'GET /newsletter/unsubscribe': 'getNewsletterUnsubscription',
   'POST /newsletter/unsubscribe': 'unsubscribeFromNewsletter',
+  'GET /newsletter/confirm': 'getNewsletterConfirmation',
+  'POST /newsletter/confirm': 'confirmNewsletterSubscription',
   'GET /health': 'getHealth',
   'GET /health/live': 'getLiveness',
   'GET /health/ready': 'getReadiness',

@@ -6,8 +6,16 @@ import { resetDatabase } from '#tests/helpers/database'
 import { clearLimits, memberWithOrganization } from '#tests/helpers/accounts'
 import { rawRequest } from '#tests/helpers/raw_request'
 
-/** The contract's exemptions: they never read or write a session. */
-const EXEMPT = ['POST /newsletter/subscribe', 'POST /newsletter/unsubscribe']
+/**
+ * The contract's exemptions: they never read or write a session. Double
+ * opt-in's confirmation is one more such route: like the unsubscribe link,
+ * it acts only with the emailed token in the request itself.
+ */
+const EXEMPT = [
+  'POST /newsletter/subscribe',
+  'POST /newsletter/unsubscribe',
+  'POST /newsletter/confirm',
+]
 
 /**
  * Every unsafe route the router serves now, including routes added after

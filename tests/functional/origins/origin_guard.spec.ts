@@ -242,6 +242,12 @@ test.group('Origin guard', (group) => {
     unsubscribe.assertStatus(400)
     unsubscribe.assertHeaderMissing('set-cookie')
 
+    const confirm = await client
+      .post('/newsletter/confirm?token=not-a-token')
+      .headers(fromPage(ATTACKER, 'cross-site'))
+    confirm.assertStatus(400)
+    confirm.assertHeaderMissing('set-cookie')
+
     const health = await client.get('/health/live').headers(fromPage(ATTACKER, 'cross-site'))
     health.assertStatus(200)
   })

@@ -6,12 +6,17 @@ import db from '@adonisjs/lucid/services/db'
 import { resetDatabase } from '#tests/helpers/database'
 import { testDatabaseUrl } from '#tests/helpers/app_process'
 import { smtpServer } from '#tests/helpers/smtp_server'
-import { subscribe, unsubscribePath } from '#tests/helpers/newsletter'
+import {
+  confirmationTokenOf,
+  subscribe,
+  unsubscribePath,
+  withDoubleOptIn,
+} from '#tests/helpers/newsletter'
 
 const APP_ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 
 const HEADER =
-  'id,email,status,created_at,consented_at,consent_ip,consent_user_agent,consent_origin,consent_referer,unsubscribed_at,unsubscribed_via'
+  'id,email,status,created_at,consented_at,consent_ip,consent_user_agent,consent_origin,consent_referer,unsubscribed_at,unsubscribed_via,consent_method,confirmed_at,confirm_ip,confirm_user_agent'
 
 /**
  * Runs `node ace newsletter:export` as its own process against the test
@@ -143,6 +148,10 @@ test.group('Newsletter export (node ace newsletter:export)', (group) => {
       consent_referer: 'https://events.example/blog',
       unsubscribed_at: row.unsubscribed_at.toISOString(),
       unsubscribed_via: 'one_click',
+      consent_method: 'api',
+      confirmed_at: null,
+      confirm_ip: null,
+      confirm_user_agent: null,
     })
 
     const subscribed = await runExport(['--status=subscribed'])
@@ -165,4 +174,49 @@ test.group('Newsletter export (node ace newsletter:export)', (group) => {
       assert.match(result.stderr, /must be one of/)
     })
     .timeout(60_000)
+})
+
+test.group('Newsletter export (node ace newsletter:export): double opt-in', (group) => {
+  withDoubleOptIn(group)
+  group.each.setup(() => resetDatabase())
+  group.each.setup(() => smtpServer.reset())
+
+  test('carries how consent was given, and when and from where it was confirmed', async ({
+    client,
+    assert,
+  }) => {
+    await client
+      .post('/newsletter/subscribe')
+      .header('user-agent', 'Form browser')
+      .json({ email: 'ann@example.com' })
+    const confirmed = await client
+      .post('/newsletter/confirm')
+      .header('user-agent', 'Mail client')
+      .json({ token: confirmationTokenOf(smtpServer.received[0]) })
+    confirmed.assertStatus(200)
+    const waiting = await subscribe(client, 'bob@example.com')
+    waiting.assertStatus(202)
+
+    const subscribed = await runExport(['--status=subscribed', '--format=json'])
+
+    assert.equal(subscribed.code, 0, subscribed.stderr)
+    assert.equal(subscribed.lines, 1)
+    const ann = JSON.parse(subscribed.head[0])
+    const row = await db.from('newsletter_contacts').where('email', 'ann@example.com').firstOrFail()
+    assert.containSubset(ann, {
+      email: 'ann@example.com',
+      status: 'subscribed',
+      consented_at: row.consented_at.toISOString(),
+      consent_ip: '127.0.0.1',
+      consent_user_agent: 'Form browser',
+      consent_method: 'double_opt_in',
+      confirmed_at: row.confirmed_at.toISOString(),
+      confirm_ip: '127.0.0.1',
+      confirm_user_agent: 'Mail client',
+    })
+
+    const unconfirmed = await runExport(['--status=unconfirmed', '--format=csv'])
+    assert.equal(unconfirmed.lines, 2)
+    assert.match(unconfirmed.head[1], /^[0-9a-f-]{36},bob@example\.com,unconfirmed,/)
+  }).timeout(60_000)
 })

@@ -329,6 +329,8 @@ const FIXED_ROUTES: Route[] = [
   'POST /newsletter/subscribe',
   'GET /newsletter/unsubscribe',
   'POST /newsletter/unsubscribe',
+  'GET /newsletter/confirm',
+  'POST /newsletter/confirm',
   'GET /health',
   'GET /health/live',
   'GET /health/ready',

@@ -5,6 +5,7 @@ type ParamValue = string | number | bigint | boolean
 export type ScannedRoutes = {
   ALL: {
     'newsletter_subscriptions.store': { paramsTuple?: []; params?: {} }
+    'newsletter_challenges.show': { paramsTuple?: []; params?: {} }
     'newsletter_unsubscriptions.show': { paramsTuple?: []; params?: {} }
     'newsletter_unsubscriptions.store': { paramsTuple?: []; params?: {} }
     'health_checks.show': { paramsTuple?: []; params?: {} }
@@ -97,6 +98,7 @@ export type ScannedRoutes = {
     'organization_invitations.accept': { paramsTuple?: []; params?: {} }
   }
   GET: {
+    'newsletter_challenges.show': { paramsTuple?: []; params?: {} }
     'newsletter_unsubscriptions.show': { paramsTuple?: []; params?: {} }
     'health_checks.show': { paramsTuple?: []; params?: {} }
     'health_checks.live': { paramsTuple?: []; params?: {} }
@@ -119,6 +121,7 @@ export type ScannedRoutes = {
     'events.show': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'id': ParamValue} }
   }
   HEAD: {
+    'newsletter_challenges.show': { paramsTuple?: []; params?: {} }
     'newsletter_unsubscriptions.show': { paramsTuple?: []; params?: {} }
     'health_checks.show': { paramsTuple?: []; params?: {} }
     'health_checks.live': { paramsTuple?: []; params?: {} }

@@ -22,7 +22,7 @@ const FAILED_TO_SUBSCRIBE = message('errors.newsletter.subscribe_failed')
  * The spec's 500 for a provider failure: the provider's message outside
  * production; in production only the constant (the log has the message).
  */
-function providerFailure(error: unknown) {
+export function providerFailure(error: unknown) {
   const text =
     !app.inProduction && error instanceof Error && error.message
       ? error.message

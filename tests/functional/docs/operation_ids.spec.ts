@@ -10,6 +10,7 @@ const OPERATION_IDS = {
   'POST /newsletter/subscribe': 'subscribeToNewsletter',
   'GET /newsletter/unsubscribe': 'getNewsletterUnsubscription',
   'POST /newsletter/unsubscribe': 'unsubscribeFromNewsletter',
+  'GET /newsletter/challenge': 'getNewsletterChallenge',
   'GET /health': 'getHealth',
   'GET /health/live': 'getLiveness',
   'GET /health/ready': 'getReadiness',

@@ -39,7 +39,8 @@ export default class SubscribeScreen {
   ) {}
 
   async screen(email: string, body: Record<string, unknown>): Promise<Verdict> {
-    if (honeypotField && isFilled(body[honeypotField])) {
+    // Own members only: a trap named like an inherited one (`constructor`) is not filled by it.
+    if (honeypotField && Object.hasOwn(body, honeypotField) && isFilled(body[honeypotField])) {
       newsletterDrops.inc({ reason: 'honeypot' })
       return { outcome: 'drop', reason: 'honeypot' }
     }

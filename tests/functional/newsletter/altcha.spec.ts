@@ -26,7 +26,11 @@ const CAPTCHA_INVALID = {
 }
 
 /** The answer of POST /newsletter/subscribe on `api`: status and body. */
-async function subscribeOn(api: AppProcess, body: unknown, headers: Record<string, string> = {}) {
+async function subscribeOn(
+  api: AppProcess,
+  body: unknown,
+  headers: Record<string, string> = {}
+): Promise<{ status: number; body: any; headers: Headers }> {
   const response = await api.fetch('/newsletter/subscribe', jsonRequest('POST', body, headers))
   return { status: response.status, body: await response.json(), headers: response.headers }
 }
@@ -34,7 +38,10 @@ async function subscribeOn(api: AppProcess, body: unknown, headers: Record<strin
 /** Base64 of JSON, as the widget encodes its payload. */
 const encoded = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64')
 
-const contacts = async () => Number((await db.from('newsletter_contacts').count('* as n'))[0].n)
+async function contacts() {
+  const [{ n }] = await db.from('newsletter_contacts').count('* as n')
+  return Number(n)
+}
 
 /**
  * Two instances of the API with the proof of work on and the same key (the
@@ -48,7 +55,9 @@ test.group('Newsletter subscribe with the proof of work (ALTCHA)', (group) => {
     api = await AppProcess.production({ NODE_ENV: 'test', ...ALTCHA_ENV })
     other = await AppProcess.production({ NODE_ENV: 'test', ...ALTCHA_ENV })
     await Promise.all([api.start(), other.start()])
-    return () => Promise.all([api.kill(), other.kill()])
+    return async () => {
+      await Promise.all([api.kill(), other.kill()])
+    }
   })
   group.each.setup(() => resetDatabase())
   group.each.setup(() => smtpServer.reset())
@@ -68,7 +77,8 @@ test.group('Newsletter subscribe with the proof of work (ALTCHA)', (group) => {
     assert.match(challenge.parameters.keySignature!, /^[0-9a-f]{64}$/)
     assert.approximately(challenge.parameters.expiresAt! - before, 600, 5)
     // Each is new: a solution of one is no solution of another.
-    const again = (await (await api.fetch('/newsletter/challenge')).json()) as Challenge
+    const next = await api.fetch('/newsletter/challenge')
+    const again = (await next.json()) as Challenge
     assert.notEqual(again.parameters.nonce, challenge.parameters.nonce)
   })
 

@@ -8,7 +8,10 @@ import { ALTCHA_ENV, solvedBy } from '#tests/helpers/altcha'
 
 const SUBSCRIBED = { messages: [{ title: 'Successfully subscribed to the newsletter.' }] }
 
-const contacts = async () => Number((await db.from('newsletter_contacts').count('* as n'))[0].n)
+async function contacts() {
+  const [{ n }] = await db.from('newsletter_contacts').count('* as n')
+  return Number(n)
+}
 
 /**
  * An instance with the trap field `website` and the proof of work on: the
@@ -29,7 +32,7 @@ test.group('Newsletter subscribe with a honeypot field', (group) => {
   group.each.setup(() => resetDatabase())
   group.each.setup(() => smtpServer.reset())
 
-  async function subscribeOn(body: unknown) {
+  async function subscribeOn(body: unknown): Promise<{ status: number; body: any }> {
     const response = await api.fetch('/newsletter/subscribe', jsonRequest('POST', body))
     return { status: response.status, body: await response.json() }
   }

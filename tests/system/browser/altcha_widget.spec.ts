@@ -128,11 +128,13 @@ test.group('Newsletter: the ALTCHA widget in a real browser (Chromium)', (group)
       [['ann@example.com']]
     )
     // The widget's solution was spent: the same form sent again is refused.
-    await page.evaluate(() => {
-      const form = document.querySelector('form')!
-      delete form.dataset.status
-      form.requestSubmit()
-    })
+    await page.evaluate(
+      `(() => {
+        const form = document.querySelector('form')
+        delete form.dataset.status
+        form.requestSubmit()
+      })()`
+    )
     await page.locator('form[data-status]').waitFor()
     assert.equal(await page.locator('form').getAttribute('data-status'), '403')
     assert.equal(

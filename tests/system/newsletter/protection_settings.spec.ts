@@ -3,6 +3,50 @@ import db from '@adonisjs/lucid/services/db'
 import { AppProcess, jsonRequest } from '#tests/helpers/app_process'
 import { resetDatabase } from '#tests/helpers/database'
 
+type Mistake = { case: string; environment: Record<string, string>; says: string }
+
+const MISTAKES: Mistake[] = [
+  {
+    case: 'NEWSLETTER_CAPTCHA=altcha without a key',
+    environment: { NEWSLETTER_CAPTCHA: 'altcha' },
+    says: 'NEWSLETTER_ALTCHA_HMAC_KEY must be set',
+  },
+  {
+    case: 'a key shorter than 32 characters',
+    environment: { NEWSLETTER_CAPTCHA: 'altcha', NEWSLETTER_ALTCHA_HMAC_KEY: 'short-key' },
+    says: 'NEWSLETTER_ALTCHA_HMAC_KEY must be set, at least 32 characters',
+  },
+  {
+    case: 'an unknown captcha',
+    environment: { NEWSLETTER_CAPTCHA: 'recaptcha' },
+    says: 'NEWSLETTER_CAPTCHA',
+  },
+  {
+    case: 'a difficulty of 0',
+    environment: {
+      NEWSLETTER_CAPTCHA: 'altcha',
+      NEWSLETTER_ALTCHA_HMAC_KEY: 'a-key-of-at-least-thirty-two-characters',
+      NEWSLETTER_ALTCHA_COST: '0',
+    },
+    says: 'NEWSLETTER_ALTCHA_COST must be a whole number of at least 1',
+  },
+  {
+    case: 'an address limit that is not one',
+    environment: { NEWSLETTER_ADDRESS_LIMIT: '3 per day' },
+    says: 'Invalid env variable "NEWSLETTER_ADDRESS_LIMIT": "3 per day" is not a limit',
+  },
+  {
+    case: 'a domain limit of 0',
+    environment: { NEWSLETTER_DOMAIN_LIMIT: '0/hour' },
+    says: 'Invalid env variable "NEWSLETTER_DOMAIN_LIMIT": "0/hour" is not a limit',
+  },
+  {
+    case: 'a trap named like the email',
+    environment: { NEWSLETTER_HONEYPOT_FIELD: 'email' },
+    says: 'Invalid env variable "NEWSLETTER_HONEYPOT_FIELD": "email"',
+  },
+]
+
 /**
  * The subscribe form's switches are checked at boot (start/env.ts): a
  * mistake stops the server with one line naming the variable, instead of
@@ -23,47 +67,7 @@ test.group('Newsletter protections: the settings at boot', (group) => {
   }
 
   test('{case} stops the server, named')
-    .with([
-      {
-        case: 'NEWSLETTER_CAPTCHA=altcha without a key',
-        environment: { NEWSLETTER_CAPTCHA: 'altcha' },
-        says: 'NEWSLETTER_ALTCHA_HMAC_KEY must be set',
-      },
-      {
-        case: 'a key shorter than 32 characters',
-        environment: { NEWSLETTER_CAPTCHA: 'altcha', NEWSLETTER_ALTCHA_HMAC_KEY: 'short-key' },
-        says: 'NEWSLETTER_ALTCHA_HMAC_KEY must be set, at least 32 characters',
-      },
-      {
-        case: 'an unknown captcha',
-        environment: { NEWSLETTER_CAPTCHA: 'recaptcha' },
-        says: 'NEWSLETTER_CAPTCHA',
-      },
-      {
-        case: 'a difficulty of 0',
-        environment: {
-          NEWSLETTER_CAPTCHA: 'altcha',
-          NEWSLETTER_ALTCHA_HMAC_KEY: 'a-key-of-at-least-thirty-two-characters',
-          NEWSLETTER_ALTCHA_COST: '0',
-        },
-        says: 'NEWSLETTER_ALTCHA_COST must be a whole number of at least 1',
-      },
-      {
-        case: 'an address limit that is not one',
-        environment: { NEWSLETTER_ADDRESS_LIMIT: '3 per day' },
-        says: 'Invalid env variable "NEWSLETTER_ADDRESS_LIMIT": "3 per day" is not a limit',
-      },
-      {
-        case: 'a domain limit of 0',
-        environment: { NEWSLETTER_DOMAIN_LIMIT: '0/hour' },
-        says: 'Invalid env variable "NEWSLETTER_DOMAIN_LIMIT": "0/hour" is not a limit',
-      },
-      {
-        case: 'a trap named like the email',
-        environment: { NEWSLETTER_HONEYPOT_FIELD: 'email' },
-        says: 'Invalid env variable "NEWSLETTER_HONEYPOT_FIELD": "email"',
-      },
-    ])
+    .with(MISTAKES)
     .run(async ({ assert }, { environment, says }) => {
       const { code, output } = await refusal(environment)
 

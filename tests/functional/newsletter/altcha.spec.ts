@@ -2,7 +2,8 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import type { Challenge } from 'altcha-lib'
 import { resetDatabase } from '#tests/helpers/database'
-import { AppProcess, jsonRequest } from '#tests/helpers/app_process'
+import { AppProcess } from '#tests/helpers/app_process'
+import { fetchChecked, subscribeOn } from '#tests/helpers/newsletter'
 import { smtpServer } from '#tests/helpers/smtp_server'
 import {
   ALTCHA_ENV,
@@ -25,14 +26,10 @@ const CAPTCHA_INVALID = {
   ],
 }
 
-/** The answer of POST /newsletter/subscribe on `api`: status and body. */
-async function subscribeOn(
-  api: AppProcess,
-  body: unknown,
-  headers: Record<string, string> = {}
-): Promise<{ status: number; body: any; headers: Headers }> {
-  const response = await api.fetch('/newsletter/subscribe', jsonRequest('POST', body, headers))
-  return { status: response.status, body: await response.json(), headers: response.headers }
+/** GET /newsletter/challenge on `api`, checked against the document. */
+async function fetchChallenge(api: AppProcess) {
+  const answer = await fetchChecked(api, '/newsletter/challenge')
+  return { response: answer, challenge: answer.body as Challenge }
 }
 
 /** Base64 of JSON, as the widget encodes its payload. */
@@ -66,19 +63,17 @@ test.group('Newsletter subscribe with the proof of work (ALTCHA)', (group) => {
     assert,
   }) => {
     const before = Math.floor(Date.now() / 1000)
-    const response = await api.fetch('/newsletter/challenge')
+    const { response, challenge } = await fetchChallenge(api)
 
     assert.equal(response.status, 200)
     assert.equal(response.headers.get('cache-control'), 'no-store')
-    const challenge = (await response.json()) as Challenge
     assert.sameMembers(Object.keys(challenge), ['parameters', 'signature'])
     assert.match(challenge.signature!, /^[0-9a-f]{64}$/)
     assert.include(challenge.parameters, { algorithm: 'PBKDF2/SHA-256', cost: 1, keyLength: 32 })
     assert.match(challenge.parameters.keySignature!, /^[0-9a-f]{64}$/)
     assert.approximately(challenge.parameters.expiresAt! - before, 600, 5)
     // Each is new: a solution of one is no solution of another.
-    const next = await api.fetch('/newsletter/challenge')
-    const again = (await next.json()) as Challenge
+    const { challenge: again } = await fetchChallenge(api)
     assert.notEqual(again.parameters.nonce, challenge.parameters.nonce)
   })
 
@@ -271,6 +266,28 @@ test.group('Newsletter subscribe with the proof of work (ALTCHA)', (group) => {
     assert.deepEqual(answers.map((answer) => answer.status).sort(), [201, ...Array(9).fill(403)])
     assert.equal(await contacts(), 6)
     assert.lengthOf(smtpServer.received, 6)
+  })
+
+  test('60 challenges a minute per IP address, then 429 with the limit’s headers', async ({
+    assert,
+  }) => {
+    for (let request = 1; request <= 60; request++) {
+      const { response } = await fetchChallenge(api)
+      assert.equal(response.status, 200)
+      assert.equal(response.headers.get('x-ratelimit-remaining'), String(60 - request))
+    }
+
+    const { response, challenge } = await fetchChallenge(api)
+
+    assert.equal(response.status, 429)
+    assert.deepEqual(challenge, {
+      errors: [{ message: 'Too many requests', code: 'common.rate_limit.exceeded' }],
+    })
+    assert.equal(response.headers.get('x-ratelimit-limit'), '60')
+    assert.isAtMost(Number(response.headers.get('retry-after')), 60)
+    // Another instance shares the count (the limiter's store is PostgreSQL).
+    const elsewhere = await fetchChallenge(other)
+    assert.equal(elsewhere.response.status, 429)
   })
 
   test('a bad email is the spec’s 422 first, and spends no solution', async ({ assert }) => {

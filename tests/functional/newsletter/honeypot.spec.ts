@@ -1,7 +1,8 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { resetDatabase } from '#tests/helpers/database'
-import { AppProcess, jsonRequest } from '#tests/helpers/app_process'
+import { AppProcess } from '#tests/helpers/app_process'
+import { subscribeOn } from '#tests/helpers/newsletter'
 import { smtpServer } from '#tests/helpers/smtp_server'
 import { parseMetrics } from '#tests/helpers/metrics'
 import { ALTCHA_ENV, solvedBy } from '#tests/helpers/altcha'
@@ -32,11 +33,6 @@ test.group('Newsletter subscribe with a honeypot field', (group) => {
   group.each.setup(() => resetDatabase())
   group.each.setup(() => smtpServer.reset())
 
-  async function subscribeOn(body: unknown): Promise<{ status: number; body: any }> {
-    const response = await api.fetch('/newsletter/subscribe', jsonRequest('POST', body))
-    return { status: response.status, body: await response.json() }
-  }
-
   async function drops() {
     const response = await api.fetch('/metrics', {
       headers: { authorization: 'Bearer production-monitoring-secret' },
@@ -59,7 +55,7 @@ test.group('Newsletter subscribe with a honeypot field', (group) => {
       const before = await drops()
 
       // No proof of work either: the trap answers first.
-      const answer = await subscribeOn({ email: 'ann@example.com', website })
+      const answer = await subscribeOn(api, { email: 'ann@example.com', website })
 
       assert.equal(answer.status, 201)
       assert.deepEqual(answer.body, SUBSCRIBED)
@@ -78,7 +74,7 @@ test.group('Newsletter subscribe with a honeypot field', (group) => {
     .run(async ({ assert }, { website }) => {
       const before = await drops()
 
-      const answer = await subscribeOn({
+      const answer = await subscribeOn(api, {
         email: 'ann@example.com',
         website,
         altcha: await solvedBy(api),
@@ -92,14 +88,17 @@ test.group('Newsletter subscribe with a honeypot field', (group) => {
     })
 
   test('the trap field keeps its exact name: another case is no trap', async ({ assert }) => {
-    const answer = await subscribeOn({ email: 'ann@example.com', Website: 'https://spam.example' })
+    const answer = await subscribeOn(api, {
+      email: 'ann@example.com',
+      Website: 'https://spam.example',
+    })
 
     assert.equal(answer.status, 403)
     assert.equal(answer.body.errors[0].code, 'input.captcha.invalid')
   })
 
   test('a bad email with a filled trap is still the spec’s 422', async ({ assert }) => {
-    const answer = await subscribeOn({ email: 'ann@', website: 'https://spam.example' })
+    const answer = await subscribeOn(api, { email: 'ann@', website: 'https://spam.example' })
 
     assert.equal(answer.status, 422)
     assert.equal(answer.body.errors[0].code, 'input.email.email')

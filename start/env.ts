@@ -210,10 +210,11 @@ function altchaSigningKey() {
       `NEWSLETTER_ALTCHA_HMAC_KEY must be set, at least ${ALTCHA_KEY_MIN_LENGTH} characters and the same on every instance, when NEWSLETTER_CAPTCHA=altcha: generate one with \`openssl rand -base64 32\``
     )
   }
+  // Both go into the challenge as 32-bit integers (PBKDF2 iterations, the counter).
   for (const name of ['NEWSLETTER_ALTCHA_COST', 'NEWSLETTER_ALTCHA_MAX_COUNTER'] as const) {
     const value = env.get(name)
-    if (value !== undefined && !(Number.isInteger(value) && value >= 1)) {
-      refuse(`${name} must be a whole number of at least 1`)
+    if (value !== undefined && !(Number.isInteger(value) && value >= 1 && value <= 0x7fffffff)) {
+      refuse(`${name} must be a whole number from 1 to 2147483647`)
     }
   }
   return key

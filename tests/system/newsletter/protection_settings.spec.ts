@@ -28,7 +28,7 @@ const MISTAKES: Mistake[] = [
       NEWSLETTER_ALTCHA_HMAC_KEY: 'a-key-of-at-least-thirty-two-characters',
       NEWSLETTER_ALTCHA_COST: '0',
     },
-    says: 'NEWSLETTER_ALTCHA_COST must be a whole number of at least 1',
+    says: 'NEWSLETTER_ALTCHA_COST must be a whole number from 1 to 2147483647',
   },
   {
     case: 'an address limit that is not one',

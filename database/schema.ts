@@ -115,6 +115,15 @@ export class LoginChallengeSchema extends BaseModel {
   declare userId: string
 }
 
+export class NewsletterCaptchaSolutionSchema extends BaseModel {
+  static $columns = ['expiresAt', 'signature'] as const
+  $columns = NewsletterCaptchaSolutionSchema.$columns
+  @column.dateTime()
+  declare expiresAt: DateTime
+  @column({ isPrimary: true })
+  declare signature: string
+}
+
 export class NewsletterContactSchema extends BaseModel {
   static $columns = ['confirmIp', 'confirmUserAgent', 'confirmationRequest', 'confirmationSentAt', 'confirmationWindowStartedAt', 'confirmationsSent', 'confirmedAt', 'confirmingAt', 'consentIp', 'consentLocale', 'consentMethod', 'consentOrigin', 'consentReferer', 'consentUserAgent', 'consentedAt', 'createdAt', 'email', 'id', 'status', 'unsubscribedAt', 'unsubscribedVia'] as const
   $columns = NewsletterContactSchema.$columns

@@ -20,6 +20,7 @@ import { Secret } from '@adonisjs/core/helpers'
 import { Env } from '@adonisjs/core/env'
 import { parseTrustedOrigins } from '#helpers/trusted_origins'
 import { parseDuration } from '#helpers/durations'
+import { parseHoneypotField, parseSubscribeLimit } from '#helpers/subscribe_form_settings'
 
 /**
  * WEBAUTHN_RP_ID: a domain name (browsers refuse an IP address as a relying
@@ -103,6 +104,15 @@ const env = await Env.create(new URL('../', import.meta.url), {
   OTEL_SERVICE_NAME: Env.schema.string.optional(),
 
   SHUTDOWN_DRAIN_MS: Env.schema.number.optional(),
+
+  // The subscribe form's protections (config/newsletter_protection.ts): each off unless set.
+  NEWSLETTER_CAPTCHA: Env.schema.enum.optional(['altcha'] as const),
+  NEWSLETTER_ALTCHA_HMAC_KEY: Env.schema.secret.optional(),
+  NEWSLETTER_ALTCHA_COST: Env.schema.number.optional(),
+  NEWSLETTER_ALTCHA_MAX_COUNTER: Env.schema.number.optional(),
+  NEWSLETTER_HONEYPOT_FIELD: parseHoneypotField,
+  NEWSLETTER_ADDRESS_LIMIT: parseSubscribeLimit,
+  NEWSLETTER_DOMAIN_LIMIT: parseSubscribeLimit,
 })
 
 /** A configuration mistake found at boot: said in one line, and the server does not start. */
@@ -186,5 +196,34 @@ function dkimSigningKey() {
 }
 
 export const dkimKey = dkimSigningKey()
+
+/** The shortest NEWSLETTER_ALTCHA_HMAC_KEY accepted: 256 bits written in base64. */
+const ALTCHA_KEY_MIN_LENGTH = 32
+
+/**
+ * The key that signs the proof-of-work challenges, when NEWSLETTER_CAPTCHA
+ * is `altcha`: required then, and the same on every instance (a challenge
+ * from one is solved and spent on another). Checked here so a missing or
+ * short key stops the start instead of turning every subscribe into a 403.
+ */
+function altchaSigningKey() {
+  if (env.get('NEWSLETTER_CAPTCHA') !== 'altcha') return undefined
+  const key = env.get('NEWSLETTER_ALTCHA_HMAC_KEY')
+  if (!key || key.release().length < ALTCHA_KEY_MIN_LENGTH) {
+    refuse(
+      `NEWSLETTER_ALTCHA_HMAC_KEY must be set, at least ${ALTCHA_KEY_MIN_LENGTH} characters and the same on every instance, when NEWSLETTER_CAPTCHA=altcha: generate one with \`openssl rand -base64 32\``
+    )
+  }
+  // Both go into the challenge as 32-bit integers (PBKDF2 iterations, the counter).
+  for (const name of ['NEWSLETTER_ALTCHA_COST', 'NEWSLETTER_ALTCHA_MAX_COUNTER'] as const) {
+    const value = env.get(name)
+    if (value !== undefined && !(Number.isInteger(value) && value >= 1 && value <= 0x7fffffff)) {
+      refuse(`${name} must be a whole number from 1 to 2147483647`)
+    }
+  }
+  return key
+}
+
+export const altchaKey = altchaSigningKey()
 
 export default env

@@ -16,6 +16,7 @@ import type { NextFn } from '@adonisjs/core/types/http'
 import { isMonitoringSecret } from '#helpers/monitoring_secret'
 import { isDependencyUnavailable } from '#helpers/dependency_errors'
 import { countRejection } from '#services/platform/metrics'
+import { subscribeLimits } from '#config/newsletter_protection'
 
 type Builder = (ctx: HttpContext) => HttpLimiter<any> | null | Promise<HttpLimiter<any> | null>
 
@@ -226,3 +227,27 @@ export const throttleHealth = (ctx: HttpContext, next: NextFn) =>
   isMonitoringSecret(ctx.request.header('x-monitoring-secret'))
     ? next()
     : throttleHealthGroup(ctx, next)
+
+/**
+ * GET /newsletter/challenge: 60 per IP per minute. A visitor's widget takes
+ * one per attempt (and another when one expires); each costs the server a
+ * key derivation, so a page cannot ask for them in bulk.
+ */
+const challengeLimit = limiter.define('newsletter_challenge', (ctx) =>
+  limiter.allowRequests(60).every('1 minute').usingKey(`ip_${ctx.request.ip()}`)
+)
+
+/** The challenge limit; its store being down never blocks the marketing site. */
+export const throttleChallengeRoute = failOpen(counted('newsletter_challenge', challengeLimit))
+
+/**
+ * Subscribe attempts per address and per domain (NEWSLETTER_ADDRESS_LIMIT,
+ * NEWSLETTER_DOMAIN_LIMIT; null when unset), keyed by a keyed hash
+ * (app/services/newsletter/subscribe_limits.ts).
+ */
+export const subscribeAddressLimiter = subscribeLimits.address
+  ? () => limiter.use({ ...subscribeLimits.address! })
+  : null
+export const subscribeDomainLimiter = subscribeLimits.domain
+  ? () => limiter.use({ ...subscribeLimits.domain! })
+  : null

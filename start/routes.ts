@@ -10,6 +10,7 @@ import { controllers } from '#generated/controllers'
 import { middleware } from '#start/kernel'
 import {
   throttleApi,
+  throttleChallengeRoute,
   throttleEmailChange,
   throttleHealth,
   throttleNewsletterRoute,
@@ -23,6 +24,11 @@ router
   .post('/newsletter/subscribe', [controllers.NewsletterSubscriptions, 'store'])
   // A body that is not a JSON object is the spec's 422 for `email`, not a 400.
   .use([middleware.jsonBody({ nonObject: 'ignore' }), throttleNewsletterRoute])
+
+/** The subscribe form's proof-of-work challenge (NEWSLETTER_CAPTCHA=altcha; 404 while off). */
+router
+  .get('/newsletter/challenge', [controllers.NewsletterChallenges, 'show'])
+  .use(throttleChallengeRoute)
 
 /**
  * The email's unsubscribe link: GET shows it, POST (RFC 8058 one-click,

@@ -12,6 +12,7 @@
 /// <reference path="../../config/limiter.ts" />
 /// <reference path="../../config/logger.ts" />
 /// <reference path="../../config/mail.ts" />
+/// <reference path="../../config/newsletter_protection.ts" />
 /// <reference path="../../config/newsletter.ts" />
 /// <reference path="../../config/organizations.ts" />
 /// <reference path="../../config/otel.ts" />

@@ -13,6 +13,7 @@ export const controllers = {
   HealthChecks: () => import('#controllers/health_checks_controller'),
   Metrics: () => import('#controllers/metrics_controller'),
   NewAccount: () => import('#controllers/new_account_controller'),
+  NewsletterChallenges: () => import('#controllers/newsletter_challenges_controller'),
   NewsletterConfirmations: () => import('#controllers/newsletter_confirmations_controller'),
   NewsletterSubscriptions: () => import('#controllers/newsletter_subscriptions_controller'),
   NewsletterUnsubscriptions: () => import('#controllers/newsletter_unsubscriptions_controller'),

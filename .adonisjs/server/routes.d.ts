@@ -5,6 +5,7 @@ type ParamValue = string | number | bigint | boolean
 export type ScannedRoutes = {
   ALL: {
     'newsletter_subscriptions.store': { paramsTuple?: []; params?: {} }
+    'newsletter_challenges.show': { paramsTuple?: []; params?: {} }
     'newsletter_unsubscriptions.show': { paramsTuple?: []; params?: {} }
     'newsletter_unsubscriptions.store': { paramsTuple?: []; params?: {} }
     'newsletter_confirmations.show': { paramsTuple?: []; params?: {} }
@@ -100,6 +101,7 @@ export type ScannedRoutes = {
     'organization_invitations.accept': { paramsTuple?: []; params?: {} }
   }
   GET: {
+    'newsletter_challenges.show': { paramsTuple?: []; params?: {} }
     'newsletter_unsubscriptions.show': { paramsTuple?: []; params?: {} }
     'newsletter_confirmations.show': { paramsTuple?: []; params?: {} }
     'health_checks.show': { paramsTuple?: []; params?: {} }
@@ -123,6 +125,7 @@ export type ScannedRoutes = {
     'events.show': { paramsTuple: [ParamValue,ParamValue]; params: {'organizationId': ParamValue,'id': ParamValue} }
   }
   HEAD: {
+    'newsletter_challenges.show': { paramsTuple?: []; params?: {} }
     'newsletter_unsubscriptions.show': { paramsTuple?: []; params?: {} }
     'newsletter_confirmations.show': { paramsTuple?: []; params?: {} }
     'health_checks.show': { paramsTuple?: []; params?: {} }

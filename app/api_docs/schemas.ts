@@ -34,6 +34,9 @@ const amount = { type: 'number', format: 'double', minimum: 0 }
 const secondFactorCount = { type: 'integer', format: 'int32', minimum: 0, maximum: 1000 }
 /** A failing field's path (`metadata.guestCount.min`) or rule: our own names. */
 const identifier = text(255)
+/** Lower-case hexadecimal of at most `maxLength` characters. */
+const hex = (maxLength: number) => ({ type: 'string', pattern: '^[0-9a-f]*$', maxLength })
+const positive = { type: 'integer', format: 'int32', minimum: 1, maximum: 2_147_483_647 }
 
 /** Binary values of WebAuthn options, as their JSON form writes them. */
 const base64url = (maxLength: number) => ({
@@ -425,6 +428,34 @@ export const schemas: Record<string, Schema> = {
   Messages: object({
     messages: { type: 'array', maxItems: 10, items: object({ title: text(1000) }) },
   }),
+  AltchaChallenge: object(
+    {
+      parameters: object(
+        {
+          algorithm: { enum: ['PBKDF2/SHA-256'] },
+          nonce: hex(64),
+          salt: hex(64),
+          cost: { ...positive, description: 'Key derivation iterations per attempt' },
+          keyLength: { ...positive, maximum: 64 },
+          keyPrefix: hex(128),
+          keySignature: hex(128),
+          expiresAt: {
+            type: 'integer',
+            format: 'int64',
+            minimum: 0,
+            maximum: Number.MAX_SAFE_INTEGER,
+            description: 'Unix time (seconds) after which a solution is refused',
+          },
+        },
+        { description: 'What the widget works on (ALTCHA PoW v2), covered by the signature' }
+      ),
+      signature: hex(128),
+    },
+    {
+      description:
+        'A proof-of-work challenge for the ALTCHA widget (the `altcha` package): the widget solves it and puts its payload in the form as `altcha`, for POST /newsletter/subscribe',
+    }
+  ),
   TwoFactorStatus: object({
     totp: { type: 'boolean', description: 'An authenticator app is set up and confirmed' },
     passkeys: { ...secondFactorCount, description: 'Passkeys of the account' },

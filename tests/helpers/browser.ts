@@ -54,3 +54,22 @@ export async function servePages(host: '127.0.0.1' | 'localhost', pages: Record<
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
+
+/** A file of a site served by `serveFiles`: its media type and content. */
+export type SiteFile = { type: string; body: string | Buffer }
+
+/** A web site on a loopback port with pages and scripts: each path answers its file. */
+export async function serveFiles(host: '127.0.0.1' | 'localhost', files: Record<string, SiteFile>) {
+  const server: Server = createServer((request, response) => {
+    const file = files[new URL(request.url ?? '/', 'http://x').pathname]
+    response.writeHead(file ? 200 : 404, { 'content-type': file?.type ?? 'text/plain' })
+    response.end(file?.body ?? 'not found')
+  })
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  const { port } = server.address() as { port: number }
+  return {
+    origin: `http://${host}:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}

@@ -3,6 +3,9 @@ import type { Group } from '@japa/runner/core'
 import app from '@adonisjs/core/services/app'
 import { NewsletterMode } from '#services/newsletter/newsletter_mode'
 import type { ReceivedMail } from '#tests/helpers/smtp_server'
+import { apiDescription } from '#api_docs/document'
+import { OpenApiChecker } from '#tests/helpers/openapi'
+import { jsonRequest, type AppProcess } from '#tests/helpers/app_process'
 
 /** The headers of a raw message, unfolded, by lower-cased name. */
 export function mailHeaders(mail: ReceivedMail) {
@@ -71,4 +74,39 @@ export function withDoubleOptIn(group: Group, ttlMs = SEVEN_DAYS_MS) {
     return () => app.container.restore(NewsletterMode)
   })
   return { lifetime: swapTo }
+}
+
+/** An answer of a process started by a test, its JSON body parsed. */
+export type FetchedAnswer = { status: number; body: any; headers: Headers }
+
+let checker: OpenApiChecker | undefined
+
+/**
+ * A request to a process a test started (plain fetch, outside the API
+ * client's check), its answer checked against the OpenAPI document here.
+ */
+export async function fetchChecked(
+  api: AppProcess,
+  path: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}
+): Promise<FetchedAnswer> {
+  const method = init.method ?? 'GET'
+  const response = await api.fetch(path, jsonRequest(method, init.body, init.headers))
+  const body = await response.json()
+  // Made at the first check: the document is built from the router, loaded by then.
+  checker ??= new OpenApiChecker(apiDescription())
+  checker.check({
+    method,
+    url: path,
+    requestBody: init.body,
+    status: response.status,
+    headers: Object.fromEntries(response.headers),
+    body,
+  })
+  return { status: response.status, body, headers: response.headers }
+}
+
+/** POST /newsletter/subscribe on a process a test started, checked against the document. */
+export function subscribeOn(api: AppProcess, body: unknown, headers: Record<string, string> = {}) {
+  return fetchChecked(api, '/newsletter/subscribe', { method: 'POST', body, headers })
 }

@@ -46,6 +46,17 @@ export const confirmationEmails = new Counter({
   registers: [registry],
 })
 
+/**
+ * Subscribe requests answered as a success with nothing done, by why: the
+ * honeypot field was filled (contract, "The public subscribe form under attack").
+ */
+export const newsletterDrops = new Counter({
+  name: 'newsletter_dropped_total',
+  help: 'Subscribe requests answered as a success with nothing stored or sent, by reason (honeypot: the trap field was filled)',
+  labelNames: ['reason'] as const,
+  registers: [registry],
+})
+
 export const rateLimitRejections = new Counter({
   name: 'rate_limit_rejections_total',
   help: 'Requests refused with 429, by the name of the limit that refused them',

@@ -685,6 +685,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/newsletter/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A proof-of-work challenge for the subscribe form’s ALTCHA widget
+         * @description Needs no session. Only when the proof of work is on (`NEWSLETTER_CAPTCHA=altcha`; 404 otherwise). The challenge itself, as the widget reads it (not in `data`), signed with `NEWSLETTER_ALTCHA_HMAC_KEY`, good for 10 minutes and for one subscribe; never cached (`Cache-Control: no-store`). Rate limit: 60 requests a minute per IP address.
+         */
+        get: operations["getNewsletterChallenge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/newsletter/confirm": {
         parameters: {
             query?: never;
@@ -720,7 +740,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe to the newsletter (sends a welcome email; with double opt-in, a confirmation email)
-         * @description Needs no session. Rate limit: 30 requests a minute per IP address (off in tests, as the spec says).
+         * @description Needs no session. Rate limits: 30 requests a minute per IP address (off in tests, as the spec says); with `NEWSLETTER_ADDRESS_LIMIT` / `NEWSLETTER_DOMAIN_LIMIT`, attempts per address (`+tags` count as the address) and per domain, 429 past them (with double opt-in, the 202 and nothing sent). With `NEWSLETTER_HONEYPOT_FIELD`, a body that fills that member is answered as a success and nothing is done. With `NEWSLETTER_CAPTCHA=altcha`, `altcha` must carry a solution of GET /newsletter/challenge, each accepted once (403 otherwise). A bad `email` is the 422 before any of these.
          */
         post: operations["subscribeToNewsletter"];
         delete?: never;
@@ -1099,6 +1119,31 @@ export interface components {
             state: string | null;
             streetAddress: string | null;
             streetAddress2: string | null;
+        };
+        /** @description A proof-of-work challenge for the ALTCHA widget (the `altcha` package): the widget solves it and puts its payload in the form as `altcha`, for POST /newsletter/subscribe */
+        AltchaChallenge: {
+            /** @description What the widget works on (ALTCHA PoW v2), covered by the signature */
+            parameters: {
+                /** @enum {unknown} */
+                algorithm: "PBKDF2/SHA-256";
+                /**
+                 * Format: int32
+                 * @description Key derivation iterations per attempt
+                 */
+                cost: number;
+                /**
+                 * Format: int64
+                 * @description Unix time (seconds) after which a solution is refused
+                 */
+                expiresAt: number;
+                /** Format: int32 */
+                keyLength: number;
+                keyPrefix: string;
+                keySignature: string;
+                nonce: string;
+                salt: string;
+            };
+            signature: string;
         };
         AuditEntry: {
             /** @enum {unknown} */
@@ -6404,6 +6449,109 @@ export interface operations {
             };
         };
     };
+    getNewsletterChallenge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of messages, titles, pages and emails: `fr` (e.g. `fr-CA`) or `en` (default, also for any other language); q-values are honoured. A signed-in account's `locale`, when set, wins. */
+                "Accept-Language"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A challenge */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    /** @description `no-store`: each challenge is solved and accepted once */
+                    "Cache-Control": "no-store";
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AltchaChallenge"];
+                };
+            };
+            /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (`common.resource.not_found`) */
+            404: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`common.server.internal`) */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            503: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getNewsletterConfirmation: {
         parameters: {
             query?: {
@@ -6639,6 +6787,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The ALTCHA widget’s payload (a solution of GET /newsletter/challenge): required when the proof of work is on (`NEWSLETTER_CAPTCHA=altcha`), ignored otherwise */
+                    altcha?: string;
                     /** @description An email address; surrounding spaces are trimmed, letters lower-cased */
                     email: string;
                 };
@@ -6677,6 +6827,21 @@ export interface operations {
             };
             /** @description A field, a parameter or the body is invalid (`input.<field>.<rule>`), or the URL is not valid percent-encoding (`input.url.invalid`) */
             400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary-Accept-Language"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The proof of work (`altcha`) is missing, invalid, expired or already used (`input.captcha.invalid`); only when `NEWSLETTER_CAPTCHA=altcha` */
+            403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "Content-Language": components["headers"]["Content-Language"];

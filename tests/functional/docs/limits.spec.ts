@@ -136,6 +136,13 @@ const VALID_BODIES: Record<string, Schema> = {
   },
 }
 
+/**
+ * Body members the API reads only under a switch these tests leave off:
+ * their limits are walked where the switch is on (NEWSLETTER_CAPTCHA:
+ * tests/functional/newsletter/altcha.spec.ts).
+ */
+const SWITCHED_OFF = new Set(['subscribeToNewsletter altcha'])
+
 /** The contract's status for a field that breaks a rule: 422 on the newsletter, 400 elsewhere. */
 const refusal = (operationId: string) => (operationId === 'subscribeToNewsletter' ? 422 : 400)
 
@@ -182,6 +189,7 @@ test.group('API description: every documented limit is one the API enforces', (g
         const base: Request = { path: pathValues, body }
 
         for (const breach of schema ? breaches(schema) : []) {
+          if (SWITCHED_OFF.has(`${id} ${breach.path.join('.')}`)) continue
           cases.push({
             where: `body ${breach.path.join('.')} (${breach.limit})`,
             field: breach.path.join('.'),

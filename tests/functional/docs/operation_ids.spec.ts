@@ -12,6 +12,7 @@ const OPERATION_IDS = {
   'POST /newsletter/unsubscribe': 'unsubscribeFromNewsletter',
   'GET /newsletter/confirm': 'getNewsletterConfirmation',
   'POST /newsletter/confirm': 'confirmNewsletterSubscription',
+  'GET /newsletter/challenge': 'getNewsletterChallenge',
   'GET /health': 'getHealth',
   'GET /health/live': 'getLiveness',
   'GET /health/ready': 'getReadiness',

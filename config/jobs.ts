@@ -27,6 +27,8 @@ export const jobs = {
   auditRetentionDays: env.get('AUDIT_RETENTION_DAYS'),
   /** A failed job is retried after 30 s, doubling up to an hour, up to 20 times. */
   retry: { limit: 20, delaySeconds: 30, delayMaxSeconds: 3600 },
+  /** How often each instance reads the queues' figures for GET /metrics (the scrape itself reads none). */
+  countsRefreshMs: 10_000,
   /** How long a stop (SIGTERM) waits for the jobs in hand to reach the end of a batch. */
   stopTimeoutMs: 10_000,
   /** When the scheduled jobs run (cron, UTC), once across every instance. */

@@ -56,6 +56,8 @@ export default class JobQueue {
   #starting?: Promise<void>
   #started = false
   #stopping = new AbortController()
+  #counts: QueueCounts[] = []
+  #countsTimer?: NodeJS.Timeout
   #lastErrorAt = 0
   #errorsSinceLogged = 0
 
@@ -121,6 +123,9 @@ export default class JobQueue {
       for (const name of this.#queues) await this.#work(name)
     }
     this.#started = true
+    await this.refreshCounts()
+    this.#countsTimer = setInterval(() => void this.refreshCounts(), jobs.countsRefreshMs)
+    this.#countsTimer.unref()
   }
 
   /** A queue's worker (one job at a time per instance) and its schedule, as this release defines them. */
@@ -169,11 +174,25 @@ export default class JobQueue {
     })
   }
 
-  /** Every queue's figures, for the metrics; none before the queue has started. */
-  async counts(): Promise<QueueCounts[]> {
-    if (!this.#started) return []
-    const { rows } = await this.boss.getDb().executeSql(COUNTS, [QUEUE_NAMES])
-    return rows
+  /**
+   * Every queue's figures as last read (every `jobs.countsRefreshMs`), so
+   * that a metrics scrape runs no query; none before the queue has started,
+   * nor while PostgreSQL does not answer.
+   */
+  get counts(): readonly QueueCounts[] {
+    return this.#counts
+  }
+
+  /** Reads the figures now. */
+  async refreshCounts() {
+    if (!this.#started) return
+    try {
+      const { rows } = await this.boss.getDb().executeSql(COUNTS, [QUEUE_NAMES])
+      this.#counts = rows
+    } catch (error) {
+      this.#counts = []
+      this.#reportError(error)
+    }
   }
 
   /**
@@ -182,8 +201,10 @@ export default class JobQueue {
    */
   async stop() {
     this.#stopping.abort(new Error('the job queue is stopping'))
+    clearInterval(this.#countsTimer)
     await this.#starting?.catch(() => {})
-    await this.boss.stop({ graceful: true, timeout: jobs.stopTimeoutMs })
     this.#started = false
+    this.#counts = []
+    await this.boss.stop({ graceful: true, timeout: jobs.stopTimeoutMs })
   }
 }

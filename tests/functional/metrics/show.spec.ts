@@ -287,10 +287,8 @@ test.group('Metrics show', (group) => {
 
     await boss.complete(purge, running.id)
     await queue.refreshCounts()
-    assert.equal(
-      (await scrape(client)).value('background_jobs', { queue: purge, state: 'running' }),
-      0
-    )
+    const after = await scrape(client)
+    assert.equal(after.value('background_jobs', { queue: purge, state: 'running' }), 0)
   })
 
   test('the scrape neither counts itself nor queries the database', async ({ client, assert }) => {

@@ -128,14 +128,14 @@ export default class JobQueue {
     this.#countsTimer.unref()
   }
 
-  /** A queue's worker (one job at a time per instance) and its schedule, as this release defines them. */
+  /** A queue's worker and its schedule, as this release defines them. */
   async #work(name: QueueName) {
     const { options, schedule } = QUEUES[name]
     const { policy, partition, deadLetter, ...changeable } = options
     await this.boss.updateQueue(name, changeable)
-    await this.boss.work(name, { localConcurrency: 1, pollingIntervalSeconds: 2 }, ([job]) =>
-      this.#run(name, job as Job<any>)
-    )
+    // One job at a time; back to back while a backlog waits (pg-boss's cached ready count).
+    const polling = { localConcurrency: 1, pollingIntervalSeconds: 2, burstWhenReadyExceeds: 1 }
+    await this.boss.work(name, polling, ([job]) => this.#run(name, job as Job<any>))
     if (schedule) await this.boss.schedule(name, schedule, null, { tz: 'UTC' })
     else await this.boss.unschedule(name)
   }

@@ -4,6 +4,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { Logger } from '@adonisjs/core/logger'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { jobs } from '#config/jobs'
+import { isDependencyUnavailable } from '#helpers/dependency_errors'
 import { QUEUES, QUEUE_NAMES, type QueueData, type QueueName } from '#services/jobs/queues'
 
 /**
@@ -39,6 +40,13 @@ const COUNTS = `
    WHERE q.name = ANY($1::text[])
    GROUP BY q.name
    ORDER BY q.name`
+
+/** A worker's failed fetch comes as a plain copy of the error (message, code): an Error again. */
+function asError(value: unknown) {
+  if (value instanceof Error || typeof value !== 'object' || value === null) return value
+  const { message, code } = value as { message?: unknown; code?: unknown }
+  return Object.assign(new Error(String(message)), { code })
+}
 
 /**
  * The durable job queue: pg-boss, in the app's PostgreSQL (its own schema,
@@ -85,7 +93,9 @@ export default class JobQueue {
 
   /**
    * pg-boss reports each failed poll: while PostgreSQL is away that is one
-   * every few seconds, so one line a minute says it, with the count.
+   * every few seconds, so one line a minute says it, with the count. An
+   * outage is a warning (the jobs wait, nothing is lost); the start and the
+   * end of it are logged by the lifecycle provider, from the app's pool.
    */
   #reportError(error: unknown) {
     const now = Date.now()
@@ -93,10 +103,12 @@ export default class JobQueue {
       this.#errorsSinceLogged++
       return
     }
-    this.#logger.error(
-      { err: error, errorsSinceLastLine: this.#errorsSinceLogged },
-      'job queue error'
-    )
+    const details = { err: error, errorsSinceLastLine: this.#errorsSinceLogged }
+    if (isDependencyUnavailable(asError(error))) {
+      this.#logger.warn(details, 'job queue: PostgreSQL does not answer, the jobs wait')
+    } else {
+      this.#logger.error(details, 'job queue error')
+    }
     this.#lastErrorAt = now
     this.#errorsSinceLogged = 0
   }

@@ -789,7 +789,7 @@ export interface paths {
         post?: never;
         /**
          * Delete the organization with its members, invitations, events, idempotency records and audit log: owners
-         * @description From the 204 the organization is gone for every route (its former members get 403, its invitation links 400 `input.token.invalid`); its rows are purged in the background, in batches. For an account with a second factor, allowed within `REAUTH_MAX_AGE_SECONDS` (default 600) of the sign-in or of POST /auth/reauthenticate; else 403 `auth.reauthentication_required` with `meta.methods` and `meta.maxAgeSeconds`, whatever the body carries.
+         * @description Needs the session cookie (set by signup or login). Rate limit: 100 requests a minute per signed-in user, 10 per IP address otherwise. For an account with a second factor, allowed within `REAUTH_MAX_AGE_SECONDS` (default 600) of the sign-in or of POST /auth/reauthenticate; else 403 `auth.reauthentication_required` with `meta.methods` and `meta.maxAgeSeconds`, whatever the body carries.
          */
         delete: operations["deleteOrganization"];
         options?: never;
@@ -7196,7 +7196,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Deleted */
+            /** @description Deleted: from now on gone for every route (its former members get 403, its invitation links 400 `input.token.invalid`); its rows are purged in the background, in batches */
             204: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];

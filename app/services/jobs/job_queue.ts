@@ -41,6 +41,27 @@ const COUNTS = `
    GROUP BY q.name
    ORDER BY q.name`
 
+/**
+ * The server, database and credentials of the app's connection, with its
+ * connect timeout and TCP keep-alive (config/database.ts), for the queue's
+ * own pool. Read when the queue is made, not at import: the embedded
+ * PostgreSQL's port is known once it has started.
+ */
+function connectionOfTheApp(): ConstructorOptions {
+  const connection = config.get<Record<string, any>>(
+    `database.connections.${db.primaryConnectionName}.connection`
+  )
+  const fields = ['connectionString', 'host', 'port', 'user', 'password', 'database', 'ssl']
+  return {
+    ...Object.fromEntries(
+      fields.filter((key) => key in connection).map((key) => [key, connection[key]])
+    ),
+    connectionTimeoutMillis: connection.connectionTimeoutMillis,
+    // Passed through to pg's pool, as for the app's.
+    ...({ keepAlive: connection.keepAlive } as object),
+  }
+}
+
 /** A worker's failed fetch comes as a plain copy of the error (message, code): an Error again. */
 function asError(value: unknown) {
   if (value instanceof Error || typeof value !== 'object' || value === null) return value
@@ -74,12 +95,8 @@ export default class JobQueue {
     this.#mode = mode
     this.#logger = logger
     this.#queues = queues
-    // Read now, not at import: the embedded PostgreSQL's port is known once it has started.
-    const connection = config.get<Record<string, unknown>>(
-      `database.connections.${db.primaryConnectionName}.connection`
-    )
     this.boss = new PgBoss({
-      ...(connection as ConstructorOptions),
+      ...connectionOfTheApp(),
       schema: jobs.schema,
       max: jobs.poolMax,
       migrate: true,

@@ -34,6 +34,7 @@ export default defineConfig({
     () => import('#providers/bindings_provider'),
     () => import('#providers/lifecycle_provider'),
     () => import('#providers/telemetry_provider'),
+    () => import('#providers/jobs_provider'),
   ],
 
   preloads: [

@@ -12,8 +12,9 @@ const otelConfig: OtelConfig = {
   enabled: Boolean(env.get('OTEL_EXPORTER_OTLP_ENDPOINT')),
   serviceName: env.get('OTEL_SERVICE_NAME', 'events-api'),
   instrumentations: {
-    // One span per SQL statement, from the driver (Lucid's knex spans say less).
-    '@opentelemetry/instrumentation-pg': { enabled: true },
+    // One span per SQL statement, from the driver (Lucid's knex spans say less); only within a
+    // request or a job: the job queue's polling, every few seconds, would be a trace each.
+    '@opentelemetry/instrumentation-pg': { enabled: true, requireParentSpan: true },
     '@opentelemetry/instrumentation-knex': { enabled: false },
     '@opentelemetry/instrumentation-fs': { enabled: false },
   },

@@ -240,10 +240,12 @@ export class OrganizationMemberSchema extends BaseModel {
 }
 
 export class OrganizationSchema extends BaseModel {
-  static $columns = ['createdAt', 'id', 'name', 'requireTwoFactor', 'updatedAt'] as const
+  static $columns = ['createdAt', 'deletedAt', 'id', 'name', 'requireTwoFactor', 'updatedAt'] as const
   $columns = OrganizationSchema.$columns
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
+  @column.dateTime()
+  declare deletedAt: DateTime | null
   @column({ isPrimary: true })
   declare id: string
   @column()

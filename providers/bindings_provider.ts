@@ -1,22 +1,9 @@
 import type { ApplicationService } from '@adonisjs/core/types'
 import { HttpContext } from '@adonisjs/core/http'
-import { BaseSerializer } from '@adonisjs/core/transformers'
 import { ContactProvider } from '#services/newsletter/contact_provider'
 import MailDelivery from '#services/platform/mail_delivery'
 import DependencyOutages from '#services/platform/dependency_outages'
-
-/**
- * Wraps every transformer output in `{ data }`. No route answers a
- * paginator (lists are plain arrays), so there is no pagination metadata.
- */
-class ApiSerializer extends BaseSerializer<{ Wrap: 'data'; PaginationMetaData: never }> {
-  wrap: 'data' = 'data'
-
-  /** Required by BaseSerializer; reached only if a paginator were serialized. */
-  definePaginationMetaData(): never {
-    throw new Error('The API serializes no paginators')
-  }
-}
+import { type ApiSerializer, serializer } from '#helpers/api_serializer'
 
 declare module '@adonisjs/core/http' {
   export interface HttpContext {
@@ -45,7 +32,6 @@ export default class BindingsProvider {
       async () => new DependencyOutages(await this.app.container.make('logger'))
     )
 
-    const serializer = new ApiSerializer()
     HttpContext.instanceProperty('serialize', function (this: HttpContext, values: any): any {
       return serializer.serialize(values, this.containerResolver)
     })

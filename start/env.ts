@@ -38,6 +38,18 @@ function relyingPartyId(name: string, value?: string) {
   return host
 }
 
+/** A whole number of at least 1, or unset. */
+function positiveInteger(name: string, value?: string) {
+  if (value === undefined || value === '') return undefined
+  const number = Number(value)
+  if (!Number.isInteger(number) || number < 1) {
+    throw new Error(
+      `Invalid env variable "${name}": "${value}" is not a whole number of at least 1`
+    )
+  }
+  return number
+}
+
 const env = await Env.create(new URL('../', import.meta.url), {
   NODE_ENV: Env.schema.enum.optional(['development', 'production', 'test'] as const),
   PORT: Env.schema.number.optional(),
@@ -113,6 +125,10 @@ const env = await Env.create(new URL('../', import.meta.url), {
   NEWSLETTER_HONEYPOT_FIELD: parseHoneypotField,
   NEWSLETTER_ADDRESS_LIMIT: parseSubscribeLimit,
   NEWSLETTER_DOMAIN_LIMIT: parseSubscribeLimit,
+  // Background jobs (config/jobs.ts).
+  JOBS_IN_WEB_PROCESS: Env.schema.boolean.optional(),
+  JOBS_DB_POOL_MAX: Env.schema.number.optional(),
+  AUDIT_RETENTION_DAYS: positiveInteger,
 })
 
 /** A configuration mistake found at boot: said in one line, and the server does not start. */

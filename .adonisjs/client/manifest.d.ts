@@ -9,6 +9,7 @@
 /// <reference path="../../config/hash.ts" />
 /// <reference path="../../config/health.ts" />
 /// <reference path="../../config/i18n.ts" />
+/// <reference path="../../config/jobs.ts" />
 /// <reference path="../../config/limiter.ts" />
 /// <reference path="../../config/logger.ts" />
 /// <reference path="../../config/mail.ts" />

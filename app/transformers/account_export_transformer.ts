@@ -1,3 +1,4 @@
+import type { ContainerResolver } from '@adonisjs/core/container'
 import { BaseTransformer } from '@adonisjs/core/transformers'
 import type OrganizationInvitation from '#models/organization_invitation'
 import type { AccountRecord } from '#services/accounts/account_export_service'
@@ -8,6 +9,7 @@ import InvitationTransformer from '#transformers/invitation_transformer'
 import AuditEntryTransformer from '#transformers/audit_entry_transformer'
 import PasskeyTransformer from '#transformers/passkey_transformer'
 import { utcIso } from '#helpers/utc_iso'
+import { serializer } from '#helpers/api_serializer'
 
 /** Deep enough for a record inside its organization's wrapper (the default stops at one level). */
 const NESTED = 3
@@ -17,7 +19,8 @@ const NESTED = 3
  * answers it (profile as GET /auth/me, sessions as GET /auth/sessions,
  * passkeys as GET /auth/passkeys, memberships as GET /organizations with
  * the role, invitations and audit entries as their organization's routes),
- * beside its organization's id.
+ * beside its organization's id. This transformer gives the records read at
+ * once; `accountExportJson` writes the whole document with the lists.
  */
 export default class AccountExportTransformer extends BaseTransformer<AccountRecord> {
   toObject() {
@@ -31,12 +34,6 @@ export default class AccountExportTransformer extends BaseTransformer<AccountRec
         : null,
       sessions: record.sessions,
       passkeys: PasskeyTransformer.transform(record.passkeys),
-      memberships: OrganizationTransformer.transform(record.memberships),
-      invitationsSent: ScopedInvitationTransformer.transform(record.invitationsSent).depth(NESTED),
-      invitationsReceived: ScopedInvitationTransformer.transform(record.invitationsReceived).depth(
-        NESTED
-      ),
-      auditLog: ScopedAuditEntryTransformer.transform(record.auditEntries).depth(NESTED),
       newsletter: record.newsletter
         ? {
             email: record.newsletter.email,
@@ -57,6 +54,49 @@ export default class AccountExportTransformer extends BaseTransformer<AccountRec
         : null,
     }
   }
+}
+
+/**
+ * The export as `{ data: { ... } }`, written piece by piece: the records
+ * read at once, then each list as its batches are read (each item as its
+ * transformer gives it), then the newsletter record. Memory holds one
+ * batch, whatever the account holds.
+ */
+export async function* accountExportJson(record: AccountRecord, resolver?: ContainerResolver<any>) {
+  const { newsletter, ...head } = await serializer.serializeWithoutWrapping(
+    AccountExportTransformer.transform(record),
+    resolver
+  )
+  yield `{"data":${JSON.stringify(head).slice(0, -1)}`
+  const lists = [
+    ['memberships', record.memberships, (rows: any[]) => OrganizationTransformer.transform(rows)],
+    [
+      'invitationsSent',
+      record.invitationsSent,
+      (rows: any[]) => ScopedInvitationTransformer.transform(rows).depth(NESTED),
+    ],
+    [
+      'invitationsReceived',
+      record.invitationsReceived,
+      (rows: any[]) => ScopedInvitationTransformer.transform(rows).depth(NESTED),
+    ],
+    [
+      'auditLog',
+      record.auditEntries,
+      (rows: any[]) => ScopedAuditEntryTransformer.transform(rows).depth(NESTED),
+    ],
+  ] as const
+  for (const [name, batches, transform] of lists) {
+    yield `,${JSON.stringify(name)}:[`
+    let separator = ''
+    for await (const batch of batches as AsyncIterable<any[]>) {
+      const items = await serializer.serializeWithoutWrapping(transform(batch), resolver)
+      yield separator + items.map((item: unknown) => JSON.stringify(item)).join(',')
+      separator = ','
+    }
+    yield ']'
+  }
+  yield `,"newsletter":${JSON.stringify(newsletter)}}}`
 }
 
 /** An invitation as its organization's route answers it, with that organization's id. */

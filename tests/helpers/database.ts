@@ -1,6 +1,7 @@
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import { MigrationRunner } from '@adonisjs/lucid/migration'
+import { jobs } from '#config/jobs'
 
 /**
  * Empties every table but the migrations' own, so each test starts from
@@ -12,6 +13,12 @@ export async function resetDatabase() {
   )
   const tables = rows.map(({ tablename }) => `"${tablename}"`).join(', ')
   if (tables) await db.rawQuery(`TRUNCATE ${tables} RESTART IDENTITY CASCADE`)
+  // The background jobs and schedules of earlier tests (the queues stay: the running queue knows them).
+  const { rows: queue } = await db.rawQuery(`SELECT to_regclass('${jobs.schema}.job') AS jobs`)
+  if (queue[0].jobs) {
+    await db.rawQuery(`DELETE FROM ${jobs.schema}.job`)
+    await db.rawQuery(`DELETE FROM ${jobs.schema}.schedule`)
+  }
 }
 
 /** Applies pending migrations once for the run (and keeps the schema afterwards). */

@@ -58,7 +58,13 @@ export function organizationPaths() {
         reauthentication: true,
         summary:
           'Delete the organization with its members, invitations, events, idempotency records and audit log: owners',
-        responses: { 204: { description: 'Deleted' }, ...organizationForbidden },
+        responses: {
+          204: {
+            description:
+              'Deleted: from now on gone for every route (its former members get 403, its invitation links 400 `input.token.invalid`); its rows are purged in the background, in batches',
+          },
+          ...organizationForbidden,
+        },
         errors: [400, 401, 403, ...everyRoute],
       },
       'GET /organizations/:organizationId/audit-log': {

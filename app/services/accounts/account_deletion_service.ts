@@ -14,14 +14,15 @@ import type { Language } from '#helpers/languages'
 export default class AccountDeletionService {
   constructor(
     private delivery: MailDelivery,
-    private sessions: SessionRegistry
+    private sessions: SessionRegistry,
+    private organizations: OrganizationService
   ) {}
 
   /**
    * Deletes the account in one transaction: refused while it is the last
    * owner of an organization with other members (the owner invariant, under
    * those organizations' row locks); organizations where it is the only
-   * member go with it; pending invitations it sent, its rate-limit counters
+   * member are deleted with it (gone at once, purged in the background); pending invitations it sent, its rate-limit counters
    * (by its id, and its address's login and reset counters),
    * and (by cascade) its memberships, sessions, tokens and idempotency
    * records go; audit entries keep its id but lose its email. Then any
@@ -36,7 +37,7 @@ export default class AccountDeletionService {
       const { lastOwnerOf, soleMemberOf } = await OwnerInvariant.outlookWithout(trx, id)
       if (lastOwnerOf.length) throw OwnerInvariant.refusal(lastOwnerOf)
       for (const organizationId of soleMemberOf)
-        await OrganizationService.purge(trx, organizationId)
+        await this.organizations.deleteWithin(trx, organizationId)
       await AuditLog.forgetEmailsOf(trx, id, email)
       await trx.from('organization_invitations').where('invited_by', id).delete()
       await trx.rawQuery(

@@ -18,15 +18,15 @@ const ADDRESS_COLUMNS = `
 /**
  * The user's membership row with its organization's two-factor requirement
  * and, through it, the event and its address: $1 organization, $2 user, $3
- * event. The event is joined only through a membership, so a non-member's
- * request reads nothing of it.
+ * event. The event is joined only through a membership of an organization
+ * not deleted, so a non-member's request reads nothing of it.
  */
 export const FIND_AS_MEMBER = `
   SELECT m.user_id IS NOT NULL AS is_member, o.require_two_factor,
          e.xmin::text AS row_version, e.*, ${ADDRESS_COLUMNS}
     FROM (SELECT 1) AS one
-    LEFT JOIN organization_members m ON m.organization_id = $1 AND m.user_id = $2
-    LEFT JOIN organizations o ON o.id = m.organization_id
+    LEFT JOIN organizations o ON o.id = $1 AND o.deleted_at IS NULL
+    LEFT JOIN organization_members m ON m.organization_id = o.id AND m.user_id = $2
     LEFT JOIN events e
       ON m.user_id IS NOT NULL AND e.organization_id = m.organization_id AND e.id = $3
     LEFT JOIN event_addresses a ON a.event_id = e.id`

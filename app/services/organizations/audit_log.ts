@@ -123,22 +123,39 @@ export default class AuditLog {
   }
 
   /**
-   * Every entry, in any organization, where the account is the actor or
-   * the target (the account's data export), oldest first, with the
-   * organization each belongs to.
+   * Entries, in any organization not deleted, where the account is the
+   * actor or the target (the account's data export), oldest first, with the
+   * organization each belongs to: `limit` of them after `after` (the
+   * `cursor` of the last one of the previous batch). Each half reads its own
+   * index in order ((actor_id | target_id, occurred_at, id)), so a batch
+   * costs what its rows cost, however many entries the account has.
    */
-  static async about(userId: string): Promise<{ organizationId: string; entry: AuditEntry }[]> {
+  static async about(
+    userId: string,
+    limit: number,
+    after: { k: string; i: string } = { k: '-infinity', i: '00000000-0000-0000-0000-000000000000' }
+  ): Promise<{ organizationId: string; entry: AuditEntry; cursor: { k: string; i: string } }[]> {
+    const half = (who: string) => `
+      (SELECT a.id, a.organization_id, a.action, a.occurred_at, a.occurred_at::text AS cursor_key,
+              a.actor_id, a.actor_email, a.target_type, a.target_id, a.target_email, a.details
+         FROM organization_audit_entries a
+        WHERE ${who} AND (a.occurred_at, a.id) > (:k::timestamptz, :i::uuid)
+          AND EXISTS (SELECT 1 FROM organizations o
+                       WHERE o.id = a.organization_id AND o.deleted_at IS NULL)
+        ORDER BY a.occurred_at, a.id
+        LIMIT :limit)`
     const { rows } = await db.rawQuery(
-      `SELECT id, organization_id, action, occurred_at, actor_id, actor_email, target_type,
-              target_id, target_email, details
-         FROM organization_audit_entries
-        WHERE actor_id = ? OR (target_type = 'user' AND target_id = ?)
-        ORDER BY occurred_at, id`,
-      [userId, userId]
+      `${half('a.actor_id = :userId')}
+       UNION
+       ${half(`a.target_type = 'user' AND a.target_id = :userId`)}
+       ORDER BY occurred_at, id
+       LIMIT :limit`,
+      { userId, limit, k: after.k, i: after.i }
     )
     return rows.map((row: Record<string, any>) => ({
       organizationId: row.organization_id as string,
       entry: entryFromRow(row),
+      cursor: { k: row.cursor_key as string, i: row.id as string },
     }))
   }
 

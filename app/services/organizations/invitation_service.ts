@@ -176,12 +176,17 @@ export default class InvitationService {
   async accept(value: string, user: User) {
     const decoded = EmailedToken.identify(value)
     return db.transaction(async (trx) => {
+      // An invitation of a deleted organization died with it, also one deleted meanwhile.
       const found = await OrganizationInvitation.query({ client: trx })
-        .where('id', decoded.identifier)
-        .select('organization_id')
+        .join('organizations', 'organizations.id', 'organization_invitations.organization_id')
+        .where('organization_invitations.id', decoded.identifier)
+        .whereNull('organizations.deleted_at')
+        .select('organization_invitations.organization_id')
         .first()
       if (!found) throw new InvalidTokenException()
-      await OwnerInvariant.lock(trx, found.organizationId)
+      await OwnerInvariant.lock(trx, found.organizationId).catch((error) => {
+        throw error instanceof ForbiddenException ? new InvalidTokenException() : error
+      })
       const invitation = await OrganizationInvitation.query({ client: trx })
         .where('id', decoded.identifier)
         .forUpdate()

@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Organization from '#models/organization'
@@ -5,13 +6,17 @@ import OrganizationMember from '#models/organization_member'
 import AuditLog from '#services/organizations/audit_log'
 import OwnerInvariant from '#services/organizations/owner_invariant'
 import { assertMayChangeRequirement } from '#services/organizations/two_factor_requirement'
+import JobQueue from '#services/jobs/job_queue'
 
 /**
  * An organization itself: created with its creator as owner, listed and
  * found with the caller's role, renamed, its two-factor requirement set, deleted. Its members are
  * MembershipService's. Each change writes its audit entry in its transaction.
  */
+@inject()
 export default class OrganizationService {
+  constructor(private queue: JobQueue) {}
+
   /** Creates the organization with its creator as its owner. */
   async create(creatorId: string, name: string) {
     return db.transaction(async (trx) => {
@@ -91,32 +96,32 @@ export default class OrganizationService {
     return this.find(organizationId, actorId)
   }
 
-  /** Deletes the organization and everything of it, in one transaction. */
+  /**
+   * Deletes the organization (contract, Roles: from the 204 it is gone for
+   * every route); its rows are purged in the background.
+   */
   async delete(organizationId: string) {
-    await db.transaction((trx) => OrganizationService.purge(trx, organizationId))
+    await db.transaction((trx) => this.deleteWithin(trx, organizationId))
   }
 
   /**
-   * Removes every row of an organization inside `trx`: the idempotency
-   * records of its events (which name it only in their stored answer), then
-   * the organization, whose foreign keys take its audit log, invitations
-   * (their links die), events with their addresses and memberships with it
-   * (ON DELETE CASCADE). Also used by account deletion for organizations
-   * whose only member leaves.
+   * Within `trx`, under the organization's lock: marks it deleted, which
+   * every membership check reads (roles.ts, the event statements, the
+   * lists), and enqueues its purge in the same transaction, so the mark
+   * and the job commit together (app/services/organizations/organization_purge.ts).
+   * Also used by account deletion for organizations whose only member leaves.
    */
-  static async purge(trx: TransactionClientContract, organizationId: string) {
+  async deleteWithin(trx: TransactionClientContract, organizationId: string) {
     await OwnerInvariant.lock(trx, organizationId)
-    await trx.rawQuery(
-      `DELETE FROM idempotency_keys WHERE response_body -> 'data' ->> 'organizationId' = ?`,
-      [organizationId]
-    )
-    await trx.from('organizations').where('id', organizationId).delete()
+    await trx.from('organizations').where('id', organizationId).update({ deleted_at: new Date() })
+    await this.queue.send('organization-purge', { organizationId }, { client: trx })
   }
 
   #withRoleOf(userId: string) {
     return Organization.query()
       .join('organization_members', 'organization_members.organization_id', 'organizations.id')
       .where('organization_members.user_id', userId)
+      .whereNull('organizations.deleted_at')
       .select('organizations.*', 'organization_members.role')
   }
 }

@@ -1,6 +1,8 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import ForbiddenException from '#exceptions/forbidden_exception'
 import LastOwnerException from '#exceptions/last_owner_exception'
 import { message } from '#exceptions/api_exception'
+import { NOT_A_MEMBER } from '#helpers/denials'
 
 /** Where an account about to disappear from every organization leaves them. */
 export type DepartureOutlook = {
@@ -32,14 +34,16 @@ const LAST_OWNER = message('errors.organizations.last_owner')
 export default class OwnerInvariant {
   /**
    * Takes the organization's row lock until `trx` ends (taking it again in
-   * the same transaction is free). False when the organization does not exist.
+   * the same transaction is free). An organization deleted meanwhile (its
+   * deletion held this lock) is gone: 403 `auth.forbidden`, as for a
+   * non-member, and nothing is written to it.
    */
   static async lock(trx: TransactionClientContract, organizationId: string) {
     const { rows } = await trx.rawQuery(
-      'SELECT id FROM organizations WHERE id = ? FOR NO KEY UPDATE',
+      'SELECT deleted_at IS NULL AS live FROM organizations WHERE id = ? FOR NO KEY UPDATE',
       [organizationId]
     )
-    return rows.length > 0
+    if (!rows[0]?.live) throw new ForbiddenException(message(NOT_A_MEMBER))
   }
 
   /**
@@ -74,6 +78,7 @@ export default class OwnerInvariant {
     const { rows: locked } = await trx.rawQuery(
       `SELECT id FROM organizations
         WHERE id IN (SELECT organization_id FROM organization_members WHERE user_id = ?)
+          AND deleted_at IS NULL
         ORDER BY id FOR NO KEY UPDATE`,
       [userId]
     )

@@ -24,7 +24,8 @@ export type Membership = { role: OrganizationRole; requireTwoFactor: boolean }
 /**
  * The caller's role and the organization's two-factor requirement, in one
  * statement, read on every request like the role: a change of either takes
- * effect on the next request. Null for a non-member.
+ * effect on the next request. Null for a non-member, and for everyone once
+ * the organization is deleted (its rows go later, in the background).
  */
 export async function membershipOf(
   userId: string,
@@ -34,7 +35,7 @@ export async function membershipOf(
     'membership',
     `SELECT m.role, o.require_two_factor
        FROM organization_members m JOIN organizations o ON o.id = m.organization_id
-      WHERE m.organization_id = $1 AND m.user_id = $2`,
+      WHERE m.organization_id = $1 AND m.user_id = $2 AND o.deleted_at IS NULL`,
     [organizationId, userId]
   )
   const row = rows[0]

@@ -103,7 +103,8 @@ export async function assertFactorRemovable(
              OR EXISTS (SELECT 1 FROM user_passkeys WHERE user_id = :userId)) AS has_factor,
             EXISTS (SELECT 1 FROM organization_members m
                       JOIN organizations o ON o.id = m.organization_id
-                     WHERE m.user_id = :userId AND o.require_two_factor) AS required`,
+                     WHERE m.user_id = :userId AND o.require_two_factor
+                       AND o.deleted_at IS NULL) AS required`,
     { userId }
   )
   const { has_factor: hasFactor, required } = rows[0]

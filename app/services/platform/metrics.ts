@@ -8,6 +8,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { smtpLimits } from '#config/mail'
 import { PooledSmtpTransport } from '#mails/transports/pooled_smtp_transport'
 import ReadinessService from '#services/platform/readiness_service'
+import JobQueue from '#services/jobs/job_queue'
 
 /**
  * The figures `GET /metrics` exposes (contract, "Operators"), in a registry
@@ -182,4 +183,43 @@ export const mailSendDuration = new Histogram({
   labelNames: ['outcome'] as const,
   buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
   registers: [registry],
+})
+
+/**
+ * The job queues' figures as the queue last read them (every 10 s, from
+ * PostgreSQL): database-wide, so every instance reports the same
+ * (aggregate with `max`, not `sum`). None while the queue has not started
+ * or PostgreSQL does not answer: the series go away rather than lie.
+ */
+async function queueCounts() {
+  const queue = await app.container.make(JobQueue)
+  return queue.counts
+}
+
+new Gauge({
+  name: 'background_jobs',
+  help: 'Background jobs by queue and state: queued (waiting to run, retries included), running, failed (out of retries, kept a week). The same on every instance',
+  labelNames: ['queue', 'state'] as const,
+  registers: [registry],
+  async collect() {
+    this.reset()
+    for (const { queue, queued, running, failed } of await queueCounts()) {
+      this.set({ queue, state: 'queued' }, queued)
+      this.set({ queue, state: 'running' }, running)
+      this.set({ queue, state: 'failed' }, failed)
+    }
+  },
+})
+
+new Gauge({
+  name: 'background_jobs_oldest_ready_seconds',
+  help: 'How long the oldest job that may run now has waited for a worker, by queue (0: none waits). The same on every instance',
+  labelNames: ['queue'] as const,
+  registers: [registry],
+  async collect() {
+    this.reset()
+    for (const { queue, oldestReadySeconds } of await queueCounts()) {
+      this.set({ queue }, oldestReadySeconds)
+    }
+  },
 })

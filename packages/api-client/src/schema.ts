@@ -7627,7 +7627,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Deleted */
+            /** @description Deleted: from now on gone for every route (its former members get 403, its invitation links 400 `input.token.invalid`); its rows are purged in the background, in batches */
             204: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];

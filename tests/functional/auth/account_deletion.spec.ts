@@ -15,6 +15,7 @@ import {
 import { mailsTo } from '#tests/helpers/mails'
 import { smtpServer } from '#tests/helpers/smtp_server'
 import { signupBody } from '#tests/helpers/builders'
+import { runPurges } from '#tests/helpers/jobs'
 
 const NOTICE_SUBJECT = 'Your account was deleted'
 
@@ -108,6 +109,10 @@ test.group('Auth account deletion', (group) => {
       .json({ currentPassword: ann.password })
 
     response.assertStatus(204)
+    // Its own organization is gone at once, and purged in the background.
+    const gone = await db.from('organizations').where('id', soloId).firstOrFail()
+    assert.isNotNull(gone.deleted_at)
+    await runPurges()
     // Only the audit log of the organization that stays keeps the id, and nothing keeps the email.
     assert.deepEqual(Object.keys(await rowsHolding(annId)), ['organization_audit_entries'])
     assert.deepEqual(await rowsHolding('ann@example.com'), {})
@@ -205,6 +210,8 @@ test.group('Auth account deletion', (group) => {
       [204, 204]
     )
     assert.lengthOf(await db.from('users'), 0)
+    assert.lengthOf(await db.from('organizations').whereNull('deleted_at'), 0)
+    await runPurges()
     assert.lengthOf(await db.from('organizations'), 0)
   })
 

@@ -164,6 +164,65 @@ test.group('Auth account export', (group) => {
     })
   })
 
+  test('a member of 1 200 organizations: every membership, invitation and entry, in order, deleted ones left out', async ({
+    client,
+    assert,
+  }) => {
+    const { user, cookie } = await signedIn(client, { email: 'many@example.com' })
+    const owner = await UserFactory.create()
+    // Joined one second apart, oldest first; an audit entry names it in each, an invitation
+    // to it waits in half of them; one organization is deleted (its rows not purged yet).
+    await db.rawQuery(
+      `WITH orgs AS (
+         INSERT INTO organizations (id, name, created_at, updated_at)
+         SELECT gen_random_uuid(), 'Org ' || n, now(), now() FROM generate_series(1, 1201) n
+         RETURNING id, name),
+       numbered AS (SELECT id, substr(name, 5)::int AS n FROM orgs),
+       members AS (
+         INSERT INTO organization_members (organization_id, user_id, role, created_at)
+         SELECT id, :user, 'member', now() - make_interval(secs => 10000 - n) FROM numbered),
+       invitations AS (
+         INSERT INTO organization_invitations
+           (id, organization_id, email, hash, role, invited_by, expires_at, created_at)
+         SELECT gen_random_uuid(), id, 'many@example.com', 'x', 'admin', :owner,
+                now() + interval '7 days', now() - make_interval(secs => 10000 - n)
+           FROM numbered WHERE n % 2 = 0)
+       INSERT INTO organization_audit_entries
+         (id, organization_id, action, actor_id, target_type, target_id, details, occurred_at)
+       SELECT gen_random_uuid(), id, 'member.added', :owner, 'user', :user, '{"role":"member"}',
+              now() - make_interval(secs => 10000 - n)
+         FROM numbered`,
+      { user: user.id, owner: owner.id }
+    )
+    await db.from('organizations').where('name', 'Org 1201').update({ deleted_at: new Date() })
+
+    const response = await client.get('/auth/account/export').header('cookie', cookie)
+
+    response.assertStatus(200)
+    const { data } = response.body()
+    const expected = Array.from({ length: 1200 }, (_, index) => `Org ${index + 1}`)
+    assert.deepEqual(
+      data.memberships.map((organization: { name: string }) => organization.name),
+      expected
+    )
+    const orgName = new Map(
+      data.memberships.map((organization: { id: string; name: string }) => [
+        organization.id,
+        organization.name,
+      ])
+    )
+    assert.deepEqual(
+      data.auditLog.map((item: { organizationId: string }) => orgName.get(item.organizationId)),
+      expected
+    )
+    assert.deepEqual(
+      data.invitationsReceived.map((item: { organizationId: string }) =>
+        orgName.get(item.organizationId)
+      ),
+      expected.filter((_, index) => (index + 1) % 2 === 0)
+    )
+  }).timeout(30_000)
+
   test('needs a session', async ({ client }) => {
     const response = await client.get('/auth/account/export')
 

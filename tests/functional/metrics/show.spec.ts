@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import { randomUUID } from 'node:crypto'
+import app from '@adonisjs/core/services/app'
 import config from '@adonisjs/core/services/config'
 import db from '@adonisjs/lucid/services/db'
 import { resetDatabase } from '#tests/helpers/database'
@@ -8,6 +9,8 @@ import { memberWithOrganization } from '#tests/helpers/accounts'
 import { eventOf, eventsPath } from '#tests/helpers/events'
 import { recordQueries } from '#tests/helpers/queries'
 import { MONITORING_SECRET, metricValue, scrape } from '#tests/helpers/metrics'
+import JobQueue from '#services/jobs/job_queue'
+import { QUEUE_NAMES } from '#services/jobs/queues'
 
 const DURATION = 'http_server_request_duration_seconds'
 const UNAUTHENTICATED = {
@@ -244,6 +247,48 @@ test.group('Metrics show', (group) => {
     assert.deepEqual(statuses, [...Array.from({ length: 10 }, () => 401), 429, 429])
 
     assert.equal((await rejections()) - before, 2)
+  })
+
+  test('the background jobs by queue: queued, running, failed, and the longest wait for a worker', async ({
+    client,
+    assert,
+  }) => {
+    const queue = await app.container.make(JobQueue)
+    await queue.start()
+    const { boss } = queue
+    const purge = 'organization-purge'
+    const job = (key: string) => [{ organizationId: randomUUID() }, { singletonKey: key }] as const
+    // One out of retries, one in a worker's hands, two waiting (one for a minute).
+    await boss.send(purge, job('a')[0], { ...job('a')[1], retryLimit: 0 })
+    const [failing] = await boss.fetch(purge)
+    await boss.fail(purge, failing.id, { message: 'broken' })
+    await boss.send(purge, ...job('b'))
+    const [running] = await boss.fetch(purge)
+    await boss.send(purge, job('c')[0], {
+      ...job('c')[1],
+      startAfter: new Date(Date.now() - 60_000),
+    })
+    await boss.send(purge, ...job('d'))
+    await queue.refreshCounts()
+
+    const metrics = await scrape(client)
+
+    const jobs = (name: string, state: string) =>
+      metrics.value('background_jobs', { queue: name, state })
+    assert.deepEqual(
+      ['queued', 'running', 'failed'].map((state) => jobs(purge, state)),
+      [2, 1, 1]
+    )
+    assert.isAtLeast(metrics.value('background_jobs_oldest_ready_seconds', { queue: purge }), 60)
+    for (const name of QUEUE_NAMES.filter((other) => other !== purge)) {
+      assert.lengthOf(metrics.find('background_jobs', { queue: name }), 3, name)
+      assert.equal(jobs(name, 'queued') + jobs(name, 'running') + jobs(name, 'failed'), 0, name)
+    }
+
+    await boss.complete(purge, running.id)
+    await queue.refreshCounts()
+    const after = await scrape(client)
+    assert.equal(after.value('background_jobs', { queue: purge, state: 'running' }), 0)
   })
 
   test('the scrape neither counts itself nor queries the database', async ({ client, assert }) => {

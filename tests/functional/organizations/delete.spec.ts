@@ -9,6 +9,7 @@ import { mailsTo, tokenLinkIn } from '#tests/helpers/mails'
 import { smtpServer } from '#tests/helpers/smtp_server'
 import { NOT_A_MEMBER } from '#tests/helpers/organizations'
 import { eventBody } from '#tests/helpers/builders'
+import { runPurges } from '#tests/helpers/jobs'
 
 /**
  * An organization built through the API as a user would: members, an
@@ -71,7 +72,7 @@ test.group('Organizations delete', (group) => {
     smtpServer.reset()
   })
 
-  test('removes every row of the organization in one go, and nothing of another', async ({
+  test('gone for every route at the 204; its purge leaves no row of it, and nothing of another goes', async ({
     client,
     assert,
   }) => {
@@ -89,21 +90,29 @@ test.group('Organizations delete', (group) => {
     const response = await client.delete(`/organizations/${doomed.id}`).header('cookie', cookie)
 
     response.assertStatus(204)
-    const left = await rowsMentioning(doomed.ids)
-    for (const [table, count] of Object.entries(left)) assert.equal(count, 0, table)
-    assert.deepEqual(await rowsMentioning(kept.ids), keptBefore)
-    await db.from('users').where('id', member.id).firstOrFail()
-
+    // At once, before any purge: its owner and its member are no longer members of anything there.
     const memberCookie = await sessionCookieFor(client, member)
-    for (const url of [
-      `/organizations/${doomed.id}`,
-      `/organizations/${doomed.id}/members`,
-      `/organizations/${doomed.id}/events/${doomed.ids[1]}`,
-    ]) {
-      const refused = await client.get(url).header('cookie', memberCookie)
-      refused.assertStatus(403)
-      refused.assertBody(NOT_A_MEMBER)
+    for (const who of [cookie, memberCookie]) {
+      for (const url of [
+        `/organizations/${doomed.id}`,
+        `/organizations/${doomed.id}/members`,
+        `/organizations/${doomed.id}/events`,
+        `/organizations/${doomed.id}/events/${doomed.ids[1]}`,
+        `/organizations/${doomed.id}/invitations`,
+        `/organizations/${doomed.id}/audit-log`,
+      ]) {
+        const refused = await client.get(url).header('cookie', who)
+        refused.assertStatus(403)
+        refused.assertBody(NOT_A_MEMBER)
+      }
     }
+    const again = await client.delete(`/organizations/${doomed.id}`).header('cookie', cookie)
+    again.assertStatus(403)
+    const listed = await client.get('/organizations').header('cookie', memberCookie)
+    assert.deepEqual(
+      listed.body().data.map((organization: { id: string }) => organization.id),
+      [kept.id]
+    )
     const guest = await UserFactory.merge({
       email: `guest-${doomed.id.slice(-6)}@example.com`,
     }).create()
@@ -113,6 +122,14 @@ test.group('Organizations delete', (group) => {
       .json({ token: doomed.token })
     accept.assertStatus(400)
     accept.assertBodyContains({ errors: [{ code: 'input.token.invalid' }] })
+
+    const [job] = await runPurges()
+
+    assert.equal(job.state, 'completed')
+    const left = await rowsMentioning(doomed.ids)
+    for (const [table, count] of Object.entries(left)) assert.equal(count, 0, table)
+    assert.deepEqual(await rowsMentioning(kept.ids), keptBefore)
+    await db.from('users').where('id', member.id).firstOrFail()
   })
 
   test('an admin or a member cannot delete it; nothing goes', async ({ client, assert }) => {

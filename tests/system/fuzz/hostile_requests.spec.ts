@@ -327,6 +327,7 @@ type Route = { method: string; path: string }
  */
 const FIXED_ROUTES: Route[] = [
   'POST /newsletter/subscribe',
+  'GET /newsletter/challenge',
   'GET /newsletter/unsubscribe',
   'POST /newsletter/unsubscribe',
   'GET /newsletter/confirm',

@@ -2,7 +2,7 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import SessionRegistry from '#services/accounts/session_registry'
 import { destroySessionValidator } from '#validators/auth'
-import { publicSessionId } from '#session/account_sessions'
+import { publicSessionId } from '#helpers/session_devices'
 import { assertRecentlyAuthenticated } from '#session/reauthentication'
 
 /** The signed-in account's sessions: list, end one, end all others. */

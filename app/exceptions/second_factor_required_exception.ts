@@ -1,5 +1,5 @@
 import ApiException from '#exceptions/api_exception'
-import type { SecondFactorMethod } from '#services/accounts/two_factor/second_factors'
+import type { SecondFactorMethod } from '#types/account'
 
 /**
  * POST /auth/login for an account with a second factor: nobody is signed

@@ -1,11 +1,7 @@
-import { createHmac } from 'node:crypto'
 import type { HttpContext } from '@adonisjs/core/http'
 import type User from '#models/user'
-import { appKey } from '#config/app'
+import { DEVICE_KEY, type SessionDevice } from '#helpers/session_devices'
 import { Clock } from '#helpers/clock'
-
-/** Where a session keeps what GET /auth/sessions shows about it. */
-export const DEVICE_KEY = 'device'
 
 /**
  * When this session last proved who it is (a sign-in or POST
@@ -23,21 +19,6 @@ export const PENDING_LOGIN_KEY = 'pending_login'
 
 /** `lastSeenAt` is written at most this often (contract: it may lag by up to 5 min). */
 const SEEN_EVERY_MS = 5 * 60 * 1000
-
-export type SessionDevice = {
-  createdAt: string
-  lastSeenAt: string
-  ipAddress: string | null
-  userAgent: string | null
-}
-
-/**
- * The id GET /auth/sessions shows for a session: a keyed hash of the
- * session id, so the list never reveals a value that would authenticate.
- */
-export function publicSessionId(sessionId: string) {
-  return createHmac('sha256', appKey.release()).update(sessionId).digest('base64url').slice(0, 32)
-}
 
 /**
  * Signs `user` in under a new session id, records the device and tags the

@@ -1,7 +1,7 @@
 import { inject } from '@adonisjs/core'
 import { SessionCollection } from '@adonisjs/session'
 import NotFoundException from '#exceptions/not_found_exception'
-import { DEVICE_KEY, publicSessionId, type SessionDevice } from '#session/account_sessions'
+import { DEVICE_KEY, publicSessionId, type SessionDevice } from '#helpers/session_devices'
 import { message } from '#exceptions/api_exception'
 
 /**

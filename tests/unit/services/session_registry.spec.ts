@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import { SessionCollection } from '@adonisjs/session'
 import type { SessionData, SessionStoreWithTaggingContract } from '@adonisjs/session/types'
 import SessionRegistry from '#services/accounts/session_registry'
-import { publicSessionId } from '#session/account_sessions'
+import { publicSessionId } from '#helpers/session_devices'
 
 /**
  * A tagging store with the Redis store's semantics (a set of session ids per

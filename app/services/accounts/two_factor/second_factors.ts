@@ -1,8 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
-
-/** How an account can finish a sign-in or a re-authentication (contract, `meta.methods`). */
-export type SecondFactorMethod = 'totp' | 'recovery_code' | 'passkey'
+import type { SecondFactorMethod } from '#types/account'
 
 /**
  * The second factors an account has: a confirmed TOTP (with its unspent

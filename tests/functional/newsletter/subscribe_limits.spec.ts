@@ -7,6 +7,9 @@ import { smtpServer } from '#tests/helpers/smtp_server'
 import { parseMetrics } from '#tests/helpers/metrics'
 
 const SUBSCRIBED = { messages: [{ title: 'Successfully subscribed to the newsletter.' }] }
+const CONFIRMATION_SENT = {
+  messages: [{ title: 'Check your inbox to confirm your subscription.' }],
+}
 const TOO_MANY = {
   errors: [{ message: 'Too many requests', code: 'common.rate_limit.exceeded' }],
 }
@@ -165,5 +168,56 @@ test.group('Newsletter subscribe limits per address and per domain', (group) => 
       keys.filter((key) => key.includes('newsletter_domain_')),
       2
     )
+  })
+})
+
+/**
+ * With double opt-in on, a limited address gets the same 202 as any other
+ * and nothing is stored or sent (contract: the answer tells nothing).
+ */
+test.group('Newsletter subscribe limits in double opt-in', (group) => {
+  let api: AppProcess
+  group.setup(async () => {
+    api = await AppProcess.production({
+      NODE_ENV: 'test',
+      NEWSLETTER_DOUBLE_OPT_IN: 'true',
+      NEWSLETTER_ADDRESS_LIMIT: '2/day',
+    })
+    await api.start()
+    return () => api.kill()
+  })
+  group.each.setup(() => resetDatabase())
+  group.each.setup(() => smtpServer.reset())
+
+  async function dropped(reason: string) {
+    const response = await api.fetch('/metrics', {
+      headers: { authorization: 'Bearer production-monitoring-secret' },
+    })
+    const sample = parseMetrics(await response.text()).find(
+      ({ name, labels }) => name === 'newsletter_dropped_total' && labels.reason === reason
+    )
+    return sample?.value ?? 0
+  }
+
+  test('past the limit: the same 202, no contact, no email, counted as dropped', async ({
+    assert,
+  }) => {
+    const droppedBefore = await dropped('address_limit')
+    const answers = []
+    for (const email of ['ann+one@example.com', 'ann+two@example.com', 'ann+three@example.com']) {
+      answers.push(await subscribeOn(api, { email }))
+    }
+    const bodies = answers.map((answer) => [answer.status, answer.body])
+    assert.deepEqual(bodies, [
+      [202, CONFIRMATION_SENT],
+      [202, CONFIRMATION_SENT],
+      [202, CONFIRMATION_SENT],
+    ])
+    assert.deepEqual(await contactEmails(), ['ann+one@example.com', 'ann+two@example.com'])
+    assert.deepEqual(smtpServer.received.flatMap((mail) => mail.to).sort(), [
+      'ann+one@example.com',
+      'ann+two@example.com',
+    ])
+    assert.equal(await dropped('address_limit'), droppedBefore + 1)
   })
 })

@@ -1,5 +1,6 @@
 import type { I18n } from '@adonisjs/i18n'
 import { escapeHtml } from '#helpers/html'
+import { pageShell } from '#views/page_shell'
 
 /**
  * The page of GET /newsletter/unsubscribe: self-contained (no script, no
@@ -20,18 +21,5 @@ export function newsletterUnsubscribePage(
       <button type="submit">${t('button')}</button>
     </form>`
     : `<p>${t('not_subscribed')}</p>`
-  return `<!doctype html>
-<html lang="${i18n.locale}">
-  <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <meta name="robots" content="noindex">
-    <title>${t('title')}</title>
-  </head>
-  <body>
-    <h1>${t('title')}</h1>
-    ${body}
-  </body>
-</html>
-`
+  return pageShell(i18n.locale, t('title'), body)
 }

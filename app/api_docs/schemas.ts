@@ -4,17 +4,9 @@ import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, ORGANIZATION_ROLES } from '#types/or
 import { EMAIL_MAX_LENGTH, FULL_NAME_MAX_LENGTH, SESSION_ID_MAX_LENGTH } from '#validators/auth'
 import { EVENT_BOUNDS } from '#validators/event'
 import { ORGANIZATION_NAME_MAX_LENGTH } from '#validators/organization'
-import { passkeySchemas } from '#api_docs/passkey_schemas'
-import {
-  listOf,
-  nullable,
-  object,
-  ref,
-  text,
-  timestamp,
-  uuidSchema,
-  type Schema,
-} from '#api_docs/builders'
+import { passkeySchemas, twoFactorSchemas } from '#api_docs/two_factor_schemas'
+import { accountExportSchemas } from '#api_docs/account_export_schema'
+import { nullable, object, ref, text, timestamp, uuidSchema, type Schema } from '#api_docs/builders'
 
 /*
  * Strings the API writes are bounded by what it accepted (the validators'
@@ -30,7 +22,6 @@ const count = {
   maximum: EVENT_BOUNDS.guests,
 }
 const amount = { type: 'number', format: 'double', minimum: 0 }
-const secondFactorCount = { type: 'integer', format: 'int32', minimum: 0, maximum: 1000 }
 /** A failing field's path (`metadata.guestCount.min`) or rule: our own names. */
 const identifier = text(255)
 /** Lower-case hexadecimal of at most `maxLength` characters. */
@@ -178,75 +169,7 @@ export const schemas: Record<string, Schema> = {
     createdAt: timestamp,
     updatedAt: timestamp,
   }),
-  AccountExport: object(
-    {
-      exportedAt: timestamp,
-      profile: ref('User'),
-      signedUpAt: timestamp,
-      pendingEmailChange: nullable(object({ email, expiresAt: timestamp })),
-      sessions: listOf('AccountSession'),
-      passkeys: {
-        type: 'array',
-        description: 'As GET /auth/passkeys lists them: never a credential id or a public key',
-        items: ref('Passkey'),
-      },
-      memberships: {
-        type: 'array',
-        description:
-          "The organizations, each with the account's role, as GET /organizations lists them",
-        items: ref('Organization'),
-      },
-      invitationsSent: listOf('ScopedInvitation'),
-      invitationsReceived: listOf('ScopedInvitation'),
-      auditLog: {
-        type: 'array',
-        description: 'Entries where the account is the actor or the target, oldest first',
-        items: object({ organizationId: uuidSchema, entry: ref('AuditEntry') }),
-      },
-      newsletter: nullable(
-        object(
-          {
-            email,
-            status: { enum: ['pending', 'unconfirmed', 'subscribed', 'unsubscribed'] },
-            subscribedAt: timestamp,
-            consentedAt: nullable(timestamp),
-            consentIp: nullable(text(45)),
-            consentUserAgent: nullable(text(512)),
-            consentOrigin: nullable(text(512)),
-            consentReferer: nullable(text(1024)),
-            unsubscribedAt: nullable(timestamp),
-            unsubscribedVia: nullable(text(20)),
-            consentMethod: {
-              anyOf: [{ enum: ['api', 'double_opt_in'] }, { type: 'null' }],
-              description: 'How consent was given: through the API in one step, or double opt-in',
-            },
-            confirmedAt: nullable(timestamp),
-            confirmIp: nullable(text(45)),
-            confirmUserAgent: nullable(text(512)),
-          },
-          {
-            description: 'The newsletter consent record of the same address',
-            optional: [
-              'consentIp',
-              'consentUserAgent',
-              'consentOrigin',
-              'consentReferer',
-              'unsubscribedAt',
-              'unsubscribedVia',
-              'consentMethod',
-              'confirmedAt',
-              'confirmIp',
-              'confirmUserAgent',
-            ],
-          }
-        )
-      ),
-    },
-    {
-      description:
-        'Everything the API holds about the account, each kind of record as the route that lists it answers it; never a password or token hash',
-    }
-  ),
+  ...accountExportSchemas,
   ScopedInvitation: object({ organizationId: uuidSchema, invitation: ref('Invitation') }),
   Member: object(
     {
@@ -362,23 +285,5 @@ export const schemas: Record<string, Schema> = {
         'A proof-of-work challenge for the ALTCHA widget (the `altcha` package): the widget solves it and puts its payload in the form as `altcha`, for POST /newsletter/subscribe',
     }
   ),
-  TwoFactorStatus: object({
-    totp: { type: 'boolean', description: 'An authenticator app is set up and confirmed' },
-    passkeys: { ...secondFactorCount, description: 'Passkeys of the account' },
-    recoveryCodesRemaining: { ...secondFactorCount, description: 'Recovery codes not yet used' },
-  }),
-  TotpSetup: object({
-    secret: text(64, 'The secret (Base32), for typing into an authenticator app'),
-    otpauthUri: text(1024, 'The same as an `otpauth://totp/...` URI, for a QR code'),
-  }),
-  RecoveryCodes: object({
-    recoveryCodes: {
-      type: 'array',
-      description:
-        'Ten single-use codes (`xxxx-xxxx-xxxx`), shown this once; case, spaces and dashes do not matter when typed',
-      minItems: 10,
-      maxItems: 10,
-      items: text(14),
-    },
-  }),
+  ...twoFactorSchemas,
 }

@@ -4,11 +4,13 @@ import { webauthn } from '#config/webauthn'
 import { nullable, object, text, timestamp, uuidSchema, type Schema } from '#api_docs/builders'
 
 /*
- * The passkey and the WebAuthn options the API hands to the browser, as
- * @simplewebauthn/browser reads them (part of schemas.ts's components).
+ * The second factors' answers, and the passkey and the WebAuthn options the
+ * API hands to the browser as @simplewebauthn/browser reads them (parts of
+ * schemas.ts's components).
  */
 
 const email = text(EMAIL_MAX_LENGTH)
+const secondFactorCount = { type: 'integer', format: 'int32', minimum: 0, maximum: 1000 }
 
 /** Binary values of WebAuthn options, as their JSON form writes them. */
 const base64url = (maxLength: number) => ({
@@ -105,4 +107,26 @@ export const passkeySchemas: Record<string, Schema> = {
         'PublicKeyCredentialRequestOptionsJSON: what `startAuthentication({ optionsJSON })` of @simplewebauthn/browser takes',
     }
   ),
+}
+
+export const twoFactorSchemas: Record<string, Schema> = {
+  TwoFactorStatus: object({
+    totp: { type: 'boolean', description: 'An authenticator app is set up and confirmed' },
+    passkeys: { ...secondFactorCount, description: 'Passkeys of the account' },
+    recoveryCodesRemaining: { ...secondFactorCount, description: 'Recovery codes not yet used' },
+  }),
+  TotpSetup: object({
+    secret: text(64, 'The secret (Base32), for typing into an authenticator app'),
+    otpauthUri: text(1024, 'The same as an `otpauth://totp/...` URI, for a QR code'),
+  }),
+  RecoveryCodes: object({
+    recoveryCodes: {
+      type: 'array',
+      description:
+        'Ten single-use codes (`xxxx-xxxx-xxxx`), shown this once; case, spaces and dashes do not matter when typed',
+      minItems: 10,
+      maxItems: 10,
+      items: text(14),
+    },
+  }),
 }

@@ -32,6 +32,9 @@ export const acceptLanguage = {
 /** The global API limits (start/limiter.ts), on every route of the authenticated area. */
 export const API_LIMIT = '100 requests a minute per signed-in user, 10 per IP address otherwise'
 
+/** A group of routes that need the session cookie, under the API limits. */
+export const SIGNED_IN = { session: true, rateLimit: API_LIMIT }
+
 /** A response header; `required` when every answer that lists it carries it. */
 const header = (description: string, schema: Schema, required = false) => ({
   description,

@@ -43,14 +43,13 @@ const servesRequests = ['web', 'test'].includes(app.getEnvironment())
  * No noisy neighbour (contract, "Data that grows"): the requests of one
  * organization's routes hold at most `size` places at once, so at most
  * that many of this process's pooled connections
- * (app/services/platform/organization_lanes.ts). Beyond that, up to
- * `queueLimit` wait in line for at most `waitMs` (as long as a request
- * waits for a connection), then answer 503. Counted per process, as the
- * pool is: each instance has its own.
+ * (app/services/platform/organization_lanes.ts). Beyond that, they wait
+ * in line for at most `waitMs` (as long as a request waits for a
+ * connection), then answer 503. Counted per process, as the pool is: each
+ * instance has its own.
  */
 export const organizationLanes = {
   size: Math.max(1, Math.floor(poolMax / 2)),
-  queueLimit: poolMax,
   waitMs: poolAcquireTimeoutMs,
 }
 

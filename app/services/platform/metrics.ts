@@ -85,8 +85,7 @@ export const organizationLaneWaits = new Counter({
 
 export const organizationLaneRefusals = new Counter({
   name: 'organization_lane_refusals_total',
-  help: "Requests refused with 503 by their organization's lane, by reason: wait_expired (no place within DB_POOL_ACQUIRE_TIMEOUT_MS) or queue_full",
-  labelNames: ['reason'] as const,
+  help: "Requests refused with 503 because their organization's lane freed no place within DB_POOL_ACQUIRE_TIMEOUT_MS",
   registers: [registry],
 })
 

@@ -6,14 +6,8 @@ const metrics = () => import('#services/platform/metrics')
 export type LaneLimits = {
   /** Requests of one organization served at once. */
   size: number
-  /** Requests of one organization waiting at once; beyond it, refused at once. */
-  queueLimit: number
   /** The longest a request waits for its organization's lane before it is refused. */
   waitMs: number
-}
-
-function countRefusal(reason: 'queue_full' | 'wait_expired') {
-  void metrics().then(({ organizationLaneRefusals }) => organizationLaneRefusals.inc({ reason }))
 }
 
 type Waiter = { admit: () => void; timer: NodeJS.Timeout }
@@ -26,8 +20,10 @@ type Lane = { serving: number; waiting: Waiter[] }
  * connections and the rest stay free for everyone else. Beyond `size` a
  * request waits its turn (first come, first served) for at most `waitMs`,
  * then answers 503 with Retry-After, never a hang; other organizations'
- * requests never wait here. Counted in this process only: each instance
- * has its own pool, so its own lanes are the right unit.
+ * requests never wait here. The line is bounded by that wait (and its
+ * length by the members' rate limits): a burst of quick requests is
+ * served in turn, a flood of slow ones refused. Counted in this process
+ * only: each instance has its own pool, so its own lanes are the right unit.
  */
 export default class OrganizationLanes {
   #lanes = new Map<string, Lane>()
@@ -37,7 +33,7 @@ export default class OrganizationLanes {
   /**
    * Takes a place in `organizationId`'s lane, waiting for one when it is
    * full; resolves with the function that gives it back (call it once).
-   * Throws OrganizationBusyException when the line is full or the wait ran out.
+   * Throws OrganizationBusyException when no place freed within the wait.
    */
   async enter(organizationId: string): Promise<() => void> {
     const lane = this.#lanes.get(organizationId) ?? { serving: 0, waiting: [] }
@@ -46,17 +42,13 @@ export default class OrganizationLanes {
       this.#lanes.set(organizationId, lane)
       return this.#leaver(organizationId, lane)
     }
-    if (lane.waiting.length >= this.limits.queueLimit) {
-      countRefusal('queue_full')
-      throw new OrganizationBusyException()
-    }
     void metrics().then(({ organizationLaneWaits }) => organizationLaneWaits.inc())
     await new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
         admit: resolve,
         timer: setTimeout(() => {
           lane.waiting.splice(lane.waiting.indexOf(waiter), 1)
-          countRefusal('wait_expired')
+          void metrics().then(({ organizationLaneRefusals }) => organizationLaneRefusals.inc())
           reject(new OrganizationBusyException())
         }, this.limits.waitMs),
       }

@@ -137,11 +137,7 @@ test.group('Faults: one organization cannot take the pool from the others', (gro
     assert.deepEqual(afterwards, Array(A_REQUESTS + 1).fill(200))
 
     const metrics = await scrapeProcess(api)
-    assert.equal(
-      metrics.value('organization_lane_refusals_total', { reason: 'wait_expired' }),
-      A_REQUESTS - LANE
-    )
-    assert.equal(metrics.value('organization_lane_refusals_total', { reason: 'queue_full' }), 0)
+    assert.equal(metrics.value('organization_lane_refusals_total'), A_REQUESTS - LANE)
     const busy = logLines(api.output).filter((line) => line.msg.includes('database pool busy'))
     assert.deepEqual(
       busy.map(({ level, route, organizationId }) => ({ level, route, organizationId })),

@@ -144,7 +144,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   422: 'Unprocessable',
   429: 'Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After',
   500: 'Unexpected failure (`common.server.internal`)',
-  503: 'A dependency is down (`common.service.unavailable`), with Retry-After',
+  503: 'A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After',
 }
 
 /** What a sensitive action adds to its description (the `reauthentication` of an operation). */

@@ -27,17 +27,20 @@ const poolAcquireTimeoutMs = env.get('DB_POOL_ACQUIRE_TIMEOUT_MS', 5000)
  * grows"), PostgreSQL's own `statement_timeout` (waiting for a lock
  * included), sent when each pooled connection opens: past it PostgreSQL
  * cancels the statement (57014), the request answers 503 and the
- * connection, still usable, goes back to the pool. Only in the processes
- * that serve requests: `node ace` commands (migrations building an index,
- * `newsletter:export` streaming every contact, `jobs:work`) are not
- * requests and run unbounded. The background jobs run in the web process
- * on this pool and keep the bound there: each of their batches is one
- * short statement by design, and one past the bound fails and is retried
- * with backoff rather than holding a connection requests need. The job
- * queue's own pool (pg-boss's polling and upkeep) does not take it.
+ * connection, still usable, goes back to the pool.
+ *
+ * Only in the web server process. `node ace` commands are not requests
+ * and run unbounded: migrations building an index, `newsletter:export`
+ * streaming every contact, `jobs:work`. Nor does the test runner's pool,
+ * which also seeds large tables (the bound is tested on a server process).
+ * The background jobs in the web process run on this pool and keep the
+ * bound: each of their batches is one short statement by design, and one
+ * past it fails and is retried with backoff rather than holding a
+ * connection requests need. The job queue's own pool (pg-boss's polling
+ * and upkeep) does not take it.
  */
 export const statementTimeoutMs = env.get('DB_STATEMENT_TIMEOUT_MS', 5000)
-const servesRequests = ['web', 'test'].includes(app.getEnvironment())
+const servesRequests = app.getEnvironment() === 'web'
 
 /**
  * No noisy neighbour (contract, "Data that grows"): the requests of one

@@ -91,9 +91,9 @@ export default class HttpExceptionHandler extends ExceptionHandler {
    * stack: the trace would only show the driver), and the metric.
    */
   async #reportSlowStatement(ctx: HttpContext) {
-    const { route } = where(ctx)
-    ctx.logger.warn(where(ctx), 'statement ran past DB_STATEMENT_TIMEOUT_MS: answered 503')
-    await emitter.emit('db:statement_timeout', { route })
+    const request = where(ctx)
+    ctx.logger.warn(request, 'statement ran past DB_STATEMENT_TIMEOUT_MS: answered 503')
+    await emitter.emit('db:statement_timeout', { route: request.route })
   }
 
   /** The driver's own cancel (a service's exception around it keeps its own answer). */

@@ -157,10 +157,7 @@ async function measure(served: Served[], options: BenchOptions): Promise<ScaleRe
   const slowestFirst = (a: Probe, b: Probe) =>
     Number(b.failed > 0) - Number(a.failed > 0) || a.rps - b.rps
   const probes: Probe[] = []
-  for (const [i, query] of filterCombinations().entries()) {
-    log(`probe ${i + 1}: ?${query}`)
-    probes.push(await probeOnce(query))
-  }
+  for (const query of filterCombinations()) probes.push(await probeOnce(query))
   probes.sort(slowestFirst)
   // A short probe on a busy machine can be unlucky: the five slowest are probed again.
   const again: Probe[] = []

@@ -162,7 +162,8 @@ async function measure(served: Served[], options: BenchOptions): Promise<ScaleRe
   // A short probe on a busy machine can be unlucky: the five slowest are probed again.
   const again: Probe[] = []
   for (const { query } of probes.slice(0, 5)) again.push(await probeOnce(query))
-  const worstQuery = again.sort(slowestFirst)[0].query
+  again.sort(slowestFirst)
+  const worstQuery = again[0].query
   const worstRow = await pair(`GET events ?${worstQuery} (worst)`, [
     listWith(small.members, worstQuery),
     listWith(large.members, worstQuery),
@@ -190,6 +191,7 @@ async function measure(served: Served[], options: BenchOptions): Promise<ScaleRe
     })),
     rows,
     probes,
+    probedAgain: again,
     worst: { query: worstQuery, large: worstRow.large, firstPage },
     neighbour,
   }

@@ -8,7 +8,9 @@
 | organizations, events and sessions straight into the database, and loads
 | the API, the stock Fastify peer (peer.ts) and the raw baseline
 | (baseline.ts) with autocannon, alternating them. Prints one table and
-| writes tmp/bench/results.json. Flags, scenarios and columns: README.md.
+| writes tmp/bench/results.json. With --scale, the API alone on a small and
+| a large database instead (runner/scale.ts). Flags, scenarios and columns:
+| README.md.
 |
 */
 
@@ -27,8 +29,16 @@ import { log, progress } from './runner/progress.js'
 import { printTable, writeResults, type Results, type Row } from './runner/report.js'
 import { measureScenario } from './runner/rounds.js'
 import { chosen, scenarios } from './runner/scenarios.js'
+import { runScale } from './runner/scale.js'
 import { seed } from './runner/seed.js'
-import { buildApi, checkPeerRedis, migrateApi, Servers, smtpSink } from './runner/servers.js'
+import {
+  apiEnvironment,
+  buildApi,
+  checkPeerRedis,
+  migrateApi,
+  Servers,
+  smtpSink,
+} from './runner/servers.js'
 import { soak } from './runner/soak.js'
 
 const options = readOptions()
@@ -37,29 +47,23 @@ const servers = new Servers()
 let postgres: ScratchPostgres | undefined
 
 async function main() {
-  if (options.peerRedisUrl) await checkPeerRedis(options.peerRedisUrl)
+  if (options.peerRedisUrl && !options.scale) await checkPeerRedis(options.peerRedisUrl)
   await mkdir(workDir, { recursive: true })
   buildApi(options.skipBuild)
   log('starting PostgreSQL')
   postgres = await scratchPostgres(workDir)
-  const url = await freshDatabase(postgres.url, 'events_bench')
-  // The API as production runs it, behind a loopback proxy; the baseline reads the same.
-  const apiEnv = {
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    APP_KEY: secrets.appKey,
-    PUBLIC_URL: 'http://127.0.0.1:3333',
-    DATABASE_URL: url,
-    MONITORING_SECRET: secrets.monitoringSecret,
-    MAIL_MAILER: 'smtp',
-    SMTP_HOST: '127.0.0.1',
-    SMTP_PORT: String(await freePort()),
-    TRUSTED_PROXIES: 'loopback',
-    LOG_LEVEL: 'warn',
-    ...(options.redisUrl
-      ? { SESSION_STORE: 'redis', LIMITER_STORE: 'redis', REDIS_URL: options.redisUrl }
-      : {}),
+  if (options.scale) {
+    await runScale(options, secrets, servers, postgres.url)
+    await postgres.stop()
+    return
   }
+  const url = await freshDatabase(postgres.url, 'events_bench')
+  const apiEnv = apiEnvironment({
+    databaseUrl: url,
+    secrets,
+    smtpPort: await freePort(),
+    redisUrl: options.redisUrl,
+  })
   const smtp = await smtpSink(Number(apiEnv.SMTP_PORT))
   migrateApi(apiEnv)
   log(`seeding ${options.users} users, organizations and sessions, ${options.events} events`)

@@ -1,7 +1,8 @@
 /*
 | What the bench takes from the API's tree, in one place: a free port and
-| the scratch PostgreSQL it shares with ops/drill, and the session cookie
-| the API hands out (its own signer, so the seeded sessions are accepted).
+| the scratch PostgreSQL it shares with ops/drill, the session cookie the
+| API hands out (its own signer, so the seeded sessions are accepted), and
+| the values its validators accept (event statuses, sorts, audit actions).
 | Relative imports: the root's `#` aliases do not reach into this workspace.
 */
 
@@ -9,6 +10,8 @@ import { MessageBuilder } from '@adonisjs/core/helpers'
 import { Encryption, drivers } from '@adonisjs/core/encryption'
 
 export { freePort } from '../../app/helpers/free_port.js'
+export { AUDIT_ACTIONS } from '../../app/types/organization.js'
+export { EVENT_SORTS, EVENT_STATUSES, EVENT_TYPES } from '../../app/types/event.js'
 export { freshDatabase, scratchPostgres, type ScratchPostgres } from '../../ops/scratch_postgres.js'
 
 /** The app's session age (config/session.ts). */

@@ -32,6 +32,12 @@ export interface BenchOptions {
   only?: string
   profile: boolean
   skipBuild: boolean
+  /** --scale: the same routes on a small and a large database side by side (scale.ts). */
+  scale: boolean
+  /** The big organization's events (and audit entries) in the large state; the rest follows. */
+  scaleEvents: number
+  /** Seconds each filter combination is probed for, to find the worst one. */
+  probe: number
 }
 
 export function readOptions(args = process.argv.slice(2)): BenchOptions {
@@ -39,7 +45,7 @@ export function readOptions(args = process.argv.slice(2)): BenchOptions {
     args,
     options: {
       'duration': { type: 'string', default: '10' },
-      'connections': { type: 'string', default: '64' },
+      'connections': { type: 'string' },
       'events': { type: 'string', default: '1000' },
       'users': { type: 'string', default: '3000' },
       'instances': { type: 'string', default: '1' },
@@ -51,12 +57,22 @@ export function readOptions(args = process.argv.slice(2)): BenchOptions {
       'only': { type: 'string' },
       'profile': { type: 'boolean', default: false },
       'skip-build': { type: 'boolean', default: false },
+      'scale': { type: 'boolean', default: false },
+      'scale-events': { type: 'string', default: '1000000' },
+      'probe': { type: 'string', default: '2' },
     },
   })
+  const scaleEvents = Number(values['scale-events'])
+  if (!Number.isInteger(scaleEvents) || scaleEvents < 1000) {
+    throw new Error(
+      `--scale-events takes a whole number of at least 1000, not ${values['scale-events']}`
+    )
+  }
   return {
     duration: Number(values.duration),
     warmup: Number(values.warmup),
-    connections: Number(values.connections),
+    // --scale measures at 32 connections unless told otherwise.
+    connections: Number(values.connections ?? (values.scale ? 32 : 64)),
     events: Number(values.events),
     users: Number(values.users),
     instances: Number(values.instances),
@@ -67,6 +83,9 @@ export function readOptions(args = process.argv.slice(2)): BenchOptions {
     only: values.only,
     profile: values.profile,
     skipBuild: values['skip-build'],
+    scale: values.scale,
+    scaleEvents,
+    probe: Number(values.probe),
   }
 }
 

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { Redis } from 'ioredis'
 import { SMTPServer } from 'smtp-server'
 import { freePort } from './from_api.js'
-import { apiRoot, benchDir, buildDir, workDir } from './options.js'
+import { apiRoot, benchDir, buildDir, workDir, type Secrets } from './options.js'
 import { log } from './progress.js'
 import type { Account } from './seed.js'
 
@@ -27,6 +27,34 @@ export function buildApi(skipBuild: boolean) {
   if (skipBuild && existsSync(join(buildDir, 'bin', 'server.js'))) return
   log('building (node ace build)')
   run(process.execPath, ['ace', 'build'], apiRoot)
+}
+
+/** The API as production runs it, behind a loopback proxy; the baseline reads the same. */
+export function apiEnvironment({
+  databaseUrl,
+  secrets,
+  smtpPort,
+  redisUrl,
+}: {
+  databaseUrl: string
+  secrets: Secrets
+  smtpPort: number
+  redisUrl?: string
+}) {
+  return {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    APP_KEY: secrets.appKey,
+    PUBLIC_URL: 'http://127.0.0.1:3333',
+    DATABASE_URL: databaseUrl,
+    MONITORING_SECRET: secrets.monitoringSecret,
+    MAIL_MAILER: 'smtp',
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(smtpPort),
+    TRUSTED_PROXIES: 'loopback',
+    LOG_LEVEL: 'warn',
+    ...(redisUrl ? { SESSION_STORE: 'redis', LIMITER_STORE: 'redis', REDIS_URL: redisUrl } : {}),
+  }
 }
 
 /** The build's own migrations, as production runs them. */
@@ -73,8 +101,13 @@ export interface Side {
 export class Servers {
   #children: ChildProcess[] = []
 
-  /** `instances` processes of the production build, each on its own port. */
-  async startApis(instances: number, env: NodeJS.ProcessEnv, profile: boolean): Promise<Side> {
+  /** `instances` processes of the production build, each on its own port, logging to `<name>-<n>.log`. */
+  async startApis(
+    instances: number,
+    env: NodeJS.ProcessEnv,
+    profile: boolean,
+    name = 'api'
+  ): Promise<Side> {
     const side: Side = { ports: [], pids: [] }
     for (let i = 0; i < instances; i++) {
       const port = await freePort()
@@ -82,7 +115,7 @@ export class Servers {
         ? ['--cpu-prof', `--cpu-prof-dir=${join(workDir, 'profile')}`]
         : []
       // Its log (warnings and errors only: LOG_LEVEL=warn) is kept for a look afterwards.
-      const logFile = openSync(join(workDir, `api-${i + 1}.log`), 'w')
+      const logFile = openSync(join(workDir, `${name}-${i + 1}.log`), 'w')
       const api = spawn(process.execPath, [...profileArgs, 'bin/server.js'], {
         cwd: buildDir,
         env: { ...process.env, ...env, PORT: String(port) },
@@ -122,6 +155,13 @@ export class Servers {
     this.#children.push(child)
     await waitForHttp(port, '/health')
     return { ports: [port], pids: [child.pid] }
+  }
+
+  /** The processes of `side`, stopped (the others keep running). */
+  async stop(side: Side) {
+    const children = this.#children.filter((child) => side.pids.includes(child.pid))
+    this.#children = this.#children.filter((child) => !children.includes(child))
+    await Promise.all(children.map(stop))
   }
 
   stopAll() {

@@ -224,6 +224,7 @@ router
     middleware.session(),
     middleware.silentAuth(),
     middleware.sessionActivity(),
+    middleware.readYourWrites(),
     throttleApi,
     middleware.jsonBody(),
   ])

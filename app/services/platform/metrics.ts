@@ -10,6 +10,7 @@ import { PooledSmtpTransport } from '#mails/transports/pooled_smtp_transport'
 import ReadinessService from '#services/platform/readiness_service'
 import JobQueue from '#services/jobs/job_queue'
 import readRouting from '#services/platform/replicas/read_routing'
+import type { ReplicaState } from '#services/platform/replicas/replica_state'
 
 /**
  * The figures `GET /metrics` exposes (contract, "Operators"), in a registry
@@ -107,38 +108,36 @@ new Gauge({
  * read at scrape time, so reads pay a counter increment and nothing more.
  * Labelled by host:port, never credentials. None without replicas.
  */
-new Gauge({
-  name: 'db_replica_up',
-  help: '1 while the replica answers its checks as a standby and its last query did not fail; 0 when down, hung or promoted',
-  labelNames: ['replica'] as const,
-  registers: [registry],
-  collect() {
-    for (const replica of readRouting.replicas)
-      this.set({ replica: replica.label }, replica.usable ? 1 : 0)
-  },
-})
+const replicaGauges: [name: string, help: string, value: (replica: ReplicaState) => number][] = [
+  [
+    'db_replica_up',
+    '1 while the replica answers its checks as a standby and its last query did not fail; 0 when down, hung or promoted',
+    (replica) => (replica.usable ? 1 : 0),
+  ],
+  [
+    'db_replica_lag_seconds',
+    'How old the data a replica serves may be: the time since the primary last had nothing the replica has not replayed (0 when caught up)',
+    (replica) => replica.lagSeconds,
+  ],
+  [
+    'db_replica_lag_bytes',
+    "WAL bytes between the primary's current position and the replica's replay position",
+    (replica) => replica.lagBytes,
+  ],
+]
 
-new Gauge({
-  name: 'db_replica_lag_seconds',
-  help: 'How old the data a replica serves may be: the time since the primary had nothing the replica has not replayed (0 when caught up)',
-  labelNames: ['replica'] as const,
-  registers: [registry],
-  collect() {
-    for (const replica of readRouting.replicas)
-      this.set({ replica: replica.label }, replica.lagSeconds)
-  },
-})
-
-new Gauge({
-  name: 'db_replica_lag_bytes',
-  help: "WAL bytes between the primary's current position and the replica's replay position",
-  labelNames: ['replica'] as const,
-  registers: [registry],
-  collect() {
-    for (const replica of readRouting.replicas)
-      this.set({ replica: replica.label }, replica.lagBytes)
-  },
-})
+for (const [name, help, value] of replicaGauges) {
+  new Gauge({
+    name,
+    help,
+    labelNames: ['replica'] as const,
+    registers: [registry],
+    collect() {
+      for (const replica of readRouting.replicas)
+        this.set({ replica: replica.label }, value(replica))
+    },
+  })
+}
 
 new Counter({
   name: 'db_reads_total',

@@ -178,7 +178,7 @@ test.group('Read replica: a real primary and a streaming standby', (group) => {
     }
   }).skip(!hasPostgresBinaries, NOT_RUN)
 
-  test('a PATCH then a GET by the same account always shows the new value, on either instance', async ({
+  test('a PATCH then a GET by the same account always shows the new value on either instance', async ({
     assert,
   }) => {
     const seenByAnother: string[] = []
@@ -199,7 +199,7 @@ test.group('Read replica: a real primary and a streaming standby', (group) => {
     assert.isAbove(readYourWrites, 0)
   }).skip(!hasPostgresBinaries, NOT_RUN)
 
-  test('a removed member is refused at once on the read routes, on every instance', async ({
+  test('a removed member is refused at once on the read routes of every instance', async ({
     assert,
   }) => {
     const [api, other] = instances

@@ -35,6 +35,7 @@ export default defineConfig({
     () => import('#providers/lifecycle_provider'),
     () => import('#providers/telemetry_provider'),
     () => import('#providers/jobs_provider'),
+    () => import('#providers/read_replicas_provider'),
   ],
 
   preloads: [

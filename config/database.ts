@@ -1,6 +1,7 @@
 import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/lucid'
+import { databaseAddress } from '#helpers/database_urls'
 
 const databaseUrl = env.get('DATABASE_URL')
 const external = Boolean(databaseUrl || env.get('DB_HOST'))
@@ -87,6 +88,63 @@ export const databaseName = databaseUrl
   ? decodeURIComponent(new URL(databaseUrl).pathname.slice(1))
   : connection.database!
 
+/**
+ * Reads that may use a hot standby (app/services/platform/replicas): the
+ * most staleness anyone may see, the longest a replica query may take
+ * before the primary answers it, how often each replica is checked.
+ */
+export const replicaReads = {
+  maxLagMs: env.get('REPLICA_MAX_LAG_MS', 5000),
+  timeoutMs: env.get('REPLICA_TIMEOUT_MS', 1000),
+  pollIntervalMs: 250,
+}
+
+const replicaHost = env.get('DB_REPLICA_HOST')
+
+/**
+ * The standbys: DATABASE_REPLICA_URL (comma-separated) or DB_REPLICA_*
+ * (user, password and database default to the primary's). None: every
+ * query goes to the primary.
+ */
+const replicaConnections = env.get('DATABASE_REPLICA_URL')?.length
+  ? env.get('DATABASE_REPLICA_URL')!.map((url) => ({ connectionString: url }))
+  : replicaHost
+    ? [
+        {
+          host: replicaHost,
+          port: env.get('DB_REPLICA_PORT', 5432),
+          user: env.get('DB_REPLICA_USER', env.get('DB_USER', 'postgres')),
+          password: (env.get('DB_REPLICA_PASSWORD') ?? env.get('DB_PASSWORD'))?.release(),
+          database: env.get('DB_REPLICA_DATABASE', databaseName),
+        },
+      ]
+    : []
+
+/**
+ * Each standby's Lucid connection (`replica_1`, …) and its label for
+ * metrics and logs (host:port, never credentials). Every query on it is
+ * bounded by `replicaReads.timeoutMs`: in PostgreSQL (statement_timeout),
+ * in the driver (query_timeout, connect) and in the pool.
+ */
+export const replicas = replicaConnections.map((replica, index) => ({
+  name: `replica_${index + 1}`,
+  label: databaseAddress(replica),
+  connection: {
+    ...replica,
+    keepAlive: true,
+    connectionTimeoutMillis: replicaReads.timeoutMs,
+    statement_timeout: replicaReads.timeoutMs,
+    query_timeout: replicaReads.timeoutMs,
+  },
+}))
+
+const replicaPool = {
+  min: 0,
+  max: env.get('DB_POOL_MAX', 10),
+  acquireTimeoutMillis: replicaReads.timeoutMs,
+  createTimeoutMillis: replicaReads.timeoutMs,
+}
+
 const dbConfig = defineConfig({
   connection: 'postgres',
   connections: {
@@ -109,6 +167,12 @@ const dbConfig = defineConfig({
         rulesPaths: ['./database/schema_rules.js'],
       },
     },
+    ...Object.fromEntries(
+      replicas.map(({ name, connection: replica }) => [
+        name,
+        { client: 'pg' as const, connection: replica, pool: replicaPool },
+      ])
+    ),
   },
 })
 

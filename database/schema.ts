@@ -351,7 +351,7 @@ export class UserTotpSecretSchema extends BaseModel {
 }
 
 export class UserSchema extends BaseModel {
-  static $columns = ['createdAt', 'email', 'emailVerifiedAt', 'fullName', 'id', 'locale', 'password', 'secondFactorFailures', 'secondFactorLockedUntil', 'twoFactorEnabled', 'updatedAt'] as const
+  static $columns = ['createdAt', 'email', 'emailVerifiedAt', 'fullName', 'id', 'locale', 'password', 'readAfterLsn', 'secondFactorFailures', 'secondFactorLockedUntil', 'twoFactorEnabled', 'updatedAt'] as const
   $columns = UserSchema.$columns
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
@@ -367,6 +367,8 @@ export class UserSchema extends BaseModel {
   declare locale: string | null
   @column({ serializeAs: null })
   declare password: string
+  @column({ serializeAs: null })
+  declare readAfterLsn: string | null
   @column()
   declare secondFactorFailures: number
   @column.dateTime()

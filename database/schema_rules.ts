@@ -36,6 +36,15 @@ export default {
         },
       },
     },
+    // A WAL position as PostgreSQL prints it ('16/B374D848'); never serialized.
+    users: {
+      columns: {
+        read_after_lsn: {
+          tsType: 'string',
+          decorators: [{ name: '@column', args: { serializeAs: null } }],
+        },
+      },
+    },
     // WebAuthn transport hints as the browser reported them ('internal', 'hybrid', 'usb', ...).
     user_passkeys: {
       columns: { transports: { tsType: 'string[]', decorators: [{ name: '@column' }] } },

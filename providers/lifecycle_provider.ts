@@ -36,11 +36,15 @@ export default class LifecycleProvider {
 
   /**
    * PostgreSQL: the pool failing to open a connection starts an outage, the
-   * next connection it opens ends it.
+   * next connection it opens ends it. The primary's pool only: a read
+   * replica's trouble is its poller's to report (the primary answers).
    */
   async #reportPostgresOutages() {
     const emitter = await this.app.container.make('emitter')
+    const { replicas } = await import('#config/database')
+    const replicaNames = new Set(replicas.map(({ name }) => name))
     emitter.on('db:connection:connect', async (connection) => {
+      if (replicaNames.has(connection.name)) return
       const outages = await this.app.container.make(DependencyOutages)
       connection.pool?.on('createFail', (_id: number, error: unknown) =>
         outages.down('postgresql', error)

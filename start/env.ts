@@ -20,6 +20,7 @@ import { Secret } from '@adonisjs/core/helpers'
 import { Env } from '@adonisjs/core/env'
 import { parseTrustedOrigins } from '#helpers/trusted_origins'
 import { parseDuration } from '#helpers/durations'
+import { parseDatabaseUrls } from '#helpers/database_urls'
 import { parseHoneypotField, parseSubscribeLimit } from '#helpers/subscribe_form_settings'
 
 /**
@@ -77,6 +78,15 @@ const env = await Env.create(new URL('../', import.meta.url), {
   DB_POOL_ACQUIRE_TIMEOUT_MS: Env.schema.number.optional(),
   // A whole number: PostgreSQL refuses every connection that names a bad one.
   DB_STATEMENT_TIMEOUT_MS: positiveInteger,
+  // Hot standbys that serve reads (config/database.ts): comma-separated URLs, or one by parts.
+  DATABASE_REPLICA_URL: parseDatabaseUrls,
+  DB_REPLICA_HOST: Env.schema.string.optional({ format: 'host' }),
+  DB_REPLICA_PORT: Env.schema.number.optional(),
+  DB_REPLICA_USER: Env.schema.string.optional(),
+  DB_REPLICA_PASSWORD: Env.schema.secret.optional(),
+  DB_REPLICA_DATABASE: Env.schema.string.optional(),
+  REPLICA_MAX_LAG_MS: positiveInteger,
+  REPLICA_TIMEOUT_MS: positiveInteger,
 
   MONITORING_SECRET: Env.schema.secret.optional(),
   HEALTH_DISK_WARN_PERCENT: Env.schema.number.optional(),

@@ -18,6 +18,8 @@ import type { HealthCheckContract } from '@adonisjs/core/types/health'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import healthConfig from '#config/health'
 import ReadinessService from '#services/platform/readiness_service'
+import readRouting from '#services/platform/replicas/read_routing'
+import { ReplicaCheck } from '#services/platform/replicas/replica_check'
 
 /**
  * Runs a check but answers within `timeoutMs` whatever happens, so a
@@ -62,7 +64,10 @@ function dependencyChecks({ database, redis }: HealthDependencies) {
   return checks
 }
 
-/** The full report of GET /health: disk space, then the dependencies. */
+/**
+ * The full report of GET /health: disk space, the dependencies, then the
+ * read replicas when there are some (a warning at worst: never in readiness).
+ */
 export function healthChecksFor(dependencies: HealthDependencies) {
   const { disk = healthConfig.disk } = dependencies
   const diskSpace = new DiskSpaceCheck()
@@ -72,6 +77,7 @@ export function healthChecksFor(dependencies: HealthDependencies) {
     // Disk usage moves slowly and measuring it is the costliest check: reused for 5 s.
     new TimeboxedCheck('disk_space', diskSpace, healthConfig.checkTimeoutMs).cacheFor('5 seconds'),
     ...dependencyChecks(dependencies),
+    ...(readRouting.enabled ? [new ReplicaCheck(readRouting)] : []),
   ])
 }
 

@@ -41,6 +41,7 @@ export const middleware = router.named({
   session: () => import('#middleware/session_middleware'),
   silentAuth: () => import('#middleware/silent_auth_middleware'),
   sessionActivity: () => import('#middleware/session_activity_middleware'),
+  readYourWrites: () => import('#middleware/read_your_writes_middleware'),
   auth: () => import('#middleware/auth_middleware'),
   organizationLane: () => import('#middleware/organization_lane_middleware'),
   reauthenticated: () => import('#middleware/reauthenticated_middleware'),

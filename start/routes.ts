@@ -225,6 +225,7 @@ router
     middleware.session(),
     middleware.silentAuth(),
     middleware.sessionActivity(),
+    middleware.readYourWrites(),
     throttleApi,
     middleware.jsonBody(),
   ])

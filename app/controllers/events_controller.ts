@@ -22,10 +22,13 @@ export default class EventsController {
     private idempotency: IdempotencyService
   ) {}
 
-  async index({ request, bouncer, serialize }: HttpContext) {
+  /** Read-only routes (index, show) may be answered by a read replica fresh enough for the caller. */
+  async index({ request, auth, bouncer, serialize }: HttpContext) {
     const { params, ...query } = await request.validateUsing(listEventsValidator)
     await bouncer.with(OrganizationPolicy).authorize('listEvents', params.organizationId)
-    const page = await this.events.list(params.organizationId, query)
+    const page = await this.events.list(params.organizationId, query, {
+      replicaFor: auth.getUserOrFail(),
+    })
     const { data } = await serialize(EventTransformer.transform(page.events))
     return { data, meta: { nextCursor: page.nextCursor } }
   }
@@ -76,7 +79,9 @@ export default class EventsController {
   async show({ request, response, auth, serialize }: HttpContext) {
     const { params } = await request.validateUsing(showEventValidator)
     const user = auth.getUserOrFail()
-    const lookup = await this.events.findForMember(user, params.organizationId, params.id)
+    const lookup = await this.events.findForMember(user, params.organizationId, params.id, {
+      replicaFor: user,
+    })
     if (!lookup.event) throw new errors.E_ROW_NOT_FOUND()
     response.header('ETag', entityTag(lookup.version))
     if (namesVersion(request.header('if-none-match'), lookup.version)) {

@@ -5,12 +5,17 @@ import AuditEntryTransformer from '#transformers/audit_entry_transformer'
 import { auditLogValidator, organizationValidator } from '#validators/organization'
 
 export default class OrganizationAuditLogController {
-  /** Newest first, keyset-paginated like the event list: owners and admins. */
-  async index({ request, bouncer, serialize }: HttpContext) {
+  /**
+   * Newest first, keyset-paginated like the event list: owners and admins.
+   * A read replica fresh enough for the caller may answer.
+   */
+  async index({ request, auth, bouncer, serialize }: HttpContext) {
     const { params } = await request.validateUsing(organizationValidator)
     await bouncer.with(OrganizationPolicy).authorize('viewAuditLog', params.organizationId)
     const query = await request.validateUsing(auditLogValidator)
-    const page = await AuditLog.page(params.organizationId, query)
+    const page = await AuditLog.page(params.organizationId, query, {
+      replicaFor: auth.getUserOrFail(),
+    })
     const entries: AuditEntry[] = page.entries
     const { data } = await serialize(AuditEntryTransformer.transform(entries))
     return { data, meta: { nextCursor: page.nextCursor } }

@@ -17,12 +17,14 @@ import { languageOf } from '#helpers/languages'
 export default class OrganizationInvitationsController {
   constructor(private invitations: InvitationService) {}
 
-  async index({ request, bouncer, serialize }: HttpContext) {
+  /** A read replica fresh enough for the caller may answer. */
+  async index({ request, auth, bouncer, serialize }: HttpContext) {
     const { params } = await request.validateUsing(organizationValidator)
     await bouncer.with(MembershipPolicy).authorize('view', params.organizationId)
-    return serialize(
-      InvitationTransformer.transform(await this.invitations.pending(params.organizationId))
-    )
+    const pending = await this.invitations.pending(params.organizationId, {
+      replicaFor: auth.getUserOrFail(),
+    })
+    return serialize(InvitationTransformer.transform(pending))
   }
 
   /** Emails an invitation carrying a role; 20 per organization per day (contract). */

@@ -13,8 +13,10 @@ import {
 export default class OrganizationsController {
   constructor(private organizations: OrganizationService) {}
 
+  /** Read-only routes (index, show) may be answered by a read replica fresh enough for the caller. */
   async index({ auth, serialize }: HttpContext) {
-    const organizations = await this.organizations.listFor(auth.getUserOrFail().id)
+    const user = auth.getUserOrFail()
+    const organizations = await this.organizations.listFor(user.id, { replicaFor: user })
     return serialize(OrganizationTransformer.transform(organizations))
   }
 
@@ -28,10 +30,10 @@ export default class OrganizationsController {
   async show({ request, auth, bouncer, serialize }: HttpContext) {
     const { params } = await request.validateUsing(organizationValidator)
     await bouncer.with(OrganizationPolicy).authorize('view', params.organizationId)
-    const organization = await this.organizations.find(
-      params.organizationId,
-      auth.getUserOrFail().id
-    )
+    const user = auth.getUserOrFail()
+    const organization = await this.organizations.find(params.organizationId, user.id, {
+      replicaFor: user,
+    })
     return serialize(OrganizationTransformer.transform(organization))
   }
 

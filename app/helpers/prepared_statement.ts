@@ -8,13 +8,15 @@ import type { QueryResult, QueryResultRow } from 'pg'
  * skipped. `text` uses $1, $2… placeholders. Deploy a migration that changes
  * the columns of these statements' tables with a restart of the instances
  * (PostgreSQL refuses a prepared plan whose result columns changed).
+ * `connectionName`: a Lucid connection (a read replica); the primary by default.
  */
 export async function runPrepared<Row extends QueryResultRow>(
   name: string,
   text: string,
-  values: unknown[]
+  values: unknown[],
+  connectionName?: string
 ): Promise<QueryResult<Row>> {
-  const { client } = db.connection().getWriteClient()
+  const { client } = db.connection(connectionName).getWriteClient()
   const connection = await client.acquireConnection()
   try {
     return await connection.query({ name, text, values })

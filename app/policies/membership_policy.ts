@@ -36,9 +36,9 @@ export default class MembershipPolicy extends BasePolicy {
     )
   }
 
-  /** Listing members or invitations: every member. */
+  /** Listing members or invitations: every member (a read-only route: a replica may answer). */
   async view(user: User, organizationId: string) {
-    const membership = await membershipOf(user.id, organizationId)
+    const membership = await membershipOf(user.id, organizationId, { replicaFor: user })
     return memberDenial(user, membership) ?? AuthorizationResponse.allow()
   }
 

@@ -2,6 +2,7 @@ import { AuthorizationResponse, BasePolicy } from '@adonisjs/bouncer'
 import type User from '#models/user'
 import { insufficientRole, memberDenial } from '#helpers/denials'
 import { manages, membershipOf } from '#services/organizations/roles'
+import type { ReadOptions } from '#services/platform/replicas/read_routing'
 
 /**
  * The organization itself, and who may create, list or delete its events.
@@ -12,11 +13,14 @@ import { manages, membershipOf } from '#services/organizations/roles'
  * role (contract, Roles). It is asked before anything else is looked up, so
  * a non-member gets 403 whether or not the organization or the event
  * exists; a member without a second factor, 403 too while the organization
- * requires one (memberDenial).
+ * requires one (memberDenial). The checks of read-only routes (viewing the
+ * organization, listing events, the audit log) may be answered by a read
+ * replica fresh enough for the caller; every check before a change reads
+ * the primary.
  */
 export default class OrganizationPolicy extends BasePolicy {
   async view(user: User, organizationId: string) {
-    return this.#member(user, organizationId)
+    return this.#member(user, organizationId, undefined, { replicaFor: user })
   }
 
   /** Renaming: owners and admins; requiring two factors is the owners' (OrganizationService). */
@@ -33,7 +37,9 @@ export default class OrganizationPolicy extends BasePolicy {
   }
 
   async viewAuditLog(user: User, organizationId: string) {
-    return this.#manager(user, organizationId, 'errors.roles.only_managers_audit_log')
+    return this.#manager(user, organizationId, 'errors.roles.only_managers_audit_log', {
+      replicaFor: user,
+    })
   }
 
   async createEvent(user: User, organizationId: string) {
@@ -41,7 +47,7 @@ export default class OrganizationPolicy extends BasePolicy {
   }
 
   async listEvents(user: User, organizationId: string) {
-    return this.#member(user, organizationId)
+    return this.#member(user, organizationId, undefined, { replicaFor: user })
   }
 
   async deleteEvent(user: User, organizationId: string) {
@@ -49,8 +55,13 @@ export default class OrganizationPolicy extends BasePolicy {
   }
 
   /** `messageKey`: the refusal's key in the `errors` catalogue. */
-  async #manager(user: User, organizationId: string, messageKey: string) {
-    const membership = await membershipOf(user.id, organizationId)
+  async #manager(
+    user: User,
+    organizationId: string,
+    messageKey: string,
+    options: ReadOptions = {}
+  ) {
+    const membership = await membershipOf(user.id, organizationId, options)
     return (
       memberDenial(user, membership) ??
       (manages(membership!.role) ? AuthorizationResponse.allow() : insufficientRole(messageKey))
@@ -65,8 +76,13 @@ export default class OrganizationPolicy extends BasePolicy {
     )
   }
 
-  async #member(user: User, organizationId: string, messageKey?: string) {
-    const membership = await membershipOf(user.id, organizationId)
+  async #member(
+    user: User,
+    organizationId: string,
+    messageKey?: string,
+    options: ReadOptions = {}
+  ) {
+    const membership = await membershipOf(user.id, organizationId, options)
     return memberDenial(user, membership, messageKey) ?? AuthorizationResponse.allow()
   }
 }

@@ -27,6 +27,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { runPrepared } from '#helpers/prepared_statement'
 import { memberDenial } from '#helpers/denials'
 import AuditLog from '#services/organizations/audit_log'
+import readRouting, { type ReadOptions } from '#services/platform/replicas/read_routing'
 import {
   assertOrderedRanges,
   assertValidAddress,
@@ -162,17 +163,22 @@ export default class EventService {
    * memberDenial as the policies do. A non-member is refused with 403
    * whether or not the event exists; a member asking for a missing event
    * gets `event: null`. `user`: the signed-in account, as read with the session.
+   * On the primary (a PATCH's version check) unless `options` allow a replica.
    */
   async findForMember(
     user: { id: string; twoFactorEnabled: boolean },
     organizationId: string,
-    eventId: string
+    eventId: string,
+    options: ReadOptions = {}
   ): Promise<FoundEvent> {
-    const { rows } = await runPrepared('find_event_as_member', FIND_AS_MEMBER, [
-      organizationId,
-      user.id,
-      eventId,
-    ])
+    const { rows } = await readRouting.read(options, (connection) =>
+      runPrepared(
+        'find_event_as_member',
+        FIND_AS_MEMBER,
+        [organizationId, user.id, eventId],
+        connection
+      )
+    )
     const row = rows[0]
     const denial = memberDenial(
       user,
@@ -182,7 +188,7 @@ export default class EventService {
     return {
       event: eventFromRow(row),
       version: row.row_version as string,
-      reload: () => this.findForMember(user, organizationId, eventId),
+      reload: () => this.findForMember(user, organizationId, eventId, options),
     }
   }
 
@@ -191,7 +197,7 @@ export default class EventService {
    * statement: the events after the cursor in the sort order. Its cursor
    * is the last returned event's sort key and id, when a next page exists.
    */
-  async list(organizationId: string, query: ListEventsQuery) {
+  async list(organizationId: string, query: ListEventsQuery, options: ReadOptions = {}) {
     const sort = query.sort ?? '-createdAt'
     const limit = query.limit ?? 20
     const { name, text, values } = pageStatement({
@@ -204,7 +210,9 @@ export default class EventService {
       targetDateTo: query.targetDateTo?.toJSDate(),
       after: query.cursor ? readCursor(query.cursor, organizationId, sort) : undefined,
     })
-    const { rows } = await runPrepared<Row>(name, text, values)
+    const { rows } = await readRouting.read(options, (connection) =>
+      runPrepared<Row>(name, text, values, connection)
+    )
     const page = rows.slice(0, limit)
     const last = page.at(-1)
     const nextCursor =

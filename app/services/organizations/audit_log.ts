@@ -11,6 +11,7 @@ import type {
   OrganizationRole,
 } from '#types/organization'
 import { message } from '#exceptions/api_exception'
+import readRouting, { type ReadOptions } from '#services/platform/replicas/read_routing'
 
 /** One change to record; emails of user targets are looked up when not given. */
 export type AuditRecord = {
@@ -87,7 +88,7 @@ export default class AuditLog {
    * One page, newest first (keyset: the time and the id of the last entry
    * returned, signed and bound to the organization, like the event list).
    */
-  static async page(organizationId: string, query: AuditPageQuery) {
+  static async page(organizationId: string, query: AuditPageQuery, options: ReadOptions = {}) {
     const limit = query.limit ?? 20
     const conditions = ['organization_id = ?']
     const bindings: (string | number | string[])[] = [organizationId]
@@ -101,14 +102,16 @@ export default class AuditLog {
       bindings.push(after.k, after.i)
     }
     bindings.push(limit + 1)
-    const { rows } = await db.rawQuery(
-      `SELECT id, action, occurred_at, occurred_at::text AS cursor_key, actor_id, actor_email,
-              target_type, target_id, target_email, details
-         FROM organization_audit_entries
-        WHERE ${conditions.join(' AND ')}
-        ORDER BY occurred_at DESC, id DESC
-        LIMIT ?`,
-      bindings
+    const { rows } = await readRouting.read(options, (connection) =>
+      db.connection(connection).rawQuery(
+        `SELECT id, action, occurred_at, occurred_at::text AS cursor_key, actor_id, actor_email,
+                target_type, target_id, target_email, details
+           FROM organization_audit_entries
+          WHERE ${conditions.join(' AND ')}
+          ORDER BY occurred_at DESC, id DESC
+          LIMIT ?`,
+        bindings
+      )
     )
     const more = rows.length > limit
     const page = rows.slice(0, limit)

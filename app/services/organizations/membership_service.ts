@@ -12,6 +12,8 @@ import OwnerInvariant from '#services/organizations/owner_invariant'
 import { manages, mayActOn, mayGrant } from '#services/organizations/roles'
 import type { AuditAction, AuditDetails, OrganizationRole } from '#types/organization'
 import { message } from '#exceptions/api_exception'
+import readRouting, { type ReadOptions } from '#services/platform/replicas/read_routing'
+import { recordWritePosition } from '#services/platform/replicas/write_positions'
 
 const NOT_A_MEMBER = message('errors.organizations.not_a_member_account')
 const CHANGED = message('errors.organizations.changed_meanwhile')
@@ -48,11 +50,16 @@ function recordMemberChange(
  * orders them), and again under the lock, where a concurrent change is a
  * 409: `organization.last_owner` when no owner would be left, else
  * `common.resource.conflict`.
+ *
+ * A change to someone else's membership keeps the primary's WAL position on
+ * their account once committed (write_positions.ts), so their next read
+ * sees it even where a replica would serve it; the caller's own is kept by
+ * the read-your-writes middleware.
  */
 export default class MembershipService {
   /** Members with their accounts and roles, in the order they joined. */
-  members(organizationId: string) {
-    return OrganizationMember.query()
+  members(organizationId: string, connection?: string) {
+    return OrganizationMember.query({ connection })
       .where('organizationId', organizationId)
       .preload('user')
       .orderBy('created_at', 'asc')
@@ -62,9 +69,14 @@ export default class MembershipService {
   /**
    * The members, and whether the viewer (one of them) manages the
    * organization: their role is read from the list itself, no other query.
+   * Two statements (the members, their accounts), on a replica if `options` allow.
    */
-  async membersAs(organizationId: string, viewerId: string) {
-    const members = await this.members(organizationId)
+  async membersAs(organizationId: string, viewerId: string, options: ReadOptions = {}) {
+    const members = await readRouting.read(
+      options,
+      (connection) => this.members(organizationId, connection).exec(),
+      2
+    )
     const viewer = members.find((member) => member.userId === viewerId)
     return { members, viewerManages: manages(viewer?.role ?? null) }
   }
@@ -74,7 +86,7 @@ export default class MembershipService {
     const user = await User.findBy('email', email)
     if (!user) throw new NotFoundException(message('errors.organizations.no_such_account'))
 
-    return db.transaction(async (trx) => {
+    const added = await db.transaction(async (trx) => {
       await OwnerInvariant.lock(trx, organizationId)
       const roles = await this.#roles(trx, organizationId, [actorId, user.id])
       const actorRole = roles.get(actorId)
@@ -93,6 +105,8 @@ export default class MembershipService {
       member.$setRelated('user', user)
       return member
     })
+    await recordWritePosition([user.id])
+    return added
   }
 
   /** Gives a member another role; the same role changes nothing and logs nothing. */
@@ -133,6 +147,7 @@ export default class MembershipService {
       const who = { organizationId, actorId, userId }
       await recordMemberChange(trx, 'member.role_changed', who, { fromRole, toRole: role })
     })
+    await recordWritePosition([userId])
     return this.#member(organizationId, userId)
   }
 
@@ -159,6 +174,7 @@ export default class MembershipService {
       await this.#deleteMembership(trx, organizationId, userId)
       await recordMemberChange(trx, 'member.removed', { organizationId, actorId, userId }, { role })
     })
+    await recordWritePosition([userId])
   }
 
   /** The caller leaves; the last owner cannot (409), also as the last member. */
@@ -212,6 +228,7 @@ export default class MembershipService {
       const who = { organizationId, actorId, userId }
       await recordMemberChange(trx, 'ownership.transferred', who, { fromRole, toRole: 'owner' })
     })
+    await recordWritePosition([userId])
     return {
       from: await this.#member(organizationId, actorId),
       to: await this.#member(organizationId, userId),

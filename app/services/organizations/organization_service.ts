@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
+import { errors } from '@adonisjs/lucid'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Organization from '#models/organization'
 import OrganizationMember from '#models/organization_member'
@@ -7,6 +8,7 @@ import AuditLog from '#services/organizations/audit_log'
 import OwnerInvariant from '#services/organizations/owner_invariant'
 import { assertMayChangeRequirement } from '#services/organizations/two_factor_requirement'
 import JobQueue from '#services/jobs/job_queue'
+import readRouting, { type ReadOptions } from '#services/platform/replicas/read_routing'
 
 /**
  * An organization itself: created with its creator as owner, listed and
@@ -41,15 +43,22 @@ export default class OrganizationService {
   }
 
   /** The organizations `userId` belongs to, oldest first, each with their role in it. */
-  listFor(userId: string) {
-    return this.#withRoleOf(userId)
-      .orderBy('organizations.created_at', 'asc')
-      .orderBy('organizations.id', 'asc')
+  listFor(userId: string, options: ReadOptions = {}) {
+    return readRouting.read(options, (connection) =>
+      this.#withRoleOf(userId, connection)
+        .orderBy('organizations.created_at', 'asc')
+        .orderBy('organizations.id', 'asc')
+        .exec()
+    )
   }
 
-  /** The organization with the caller's role in it. */
-  find(organizationId: string, userId: string) {
-    return this.#withRoleOf(userId).where('organizations.id', organizationId).firstOrFail()
+  /** The organization with the caller's role in it (on the primary unless `options` allow a replica). */
+  async find(organizationId: string, userId: string, options: ReadOptions = {}) {
+    const organization = await readRouting.read(options, (connection) =>
+      this.#withRoleOf(userId, connection).where('organizations.id', organizationId).first()
+    )
+    if (!organization) throw new errors.E_ROW_NOT_FOUND()
+    return organization
   }
 
   /**
@@ -117,8 +126,8 @@ export default class OrganizationService {
     await this.queue.send('organization-purge', { organizationId }, { client: trx })
   }
 
-  #withRoleOf(userId: string) {
-    return Organization.query()
+  #withRoleOf(userId: string, connection?: string) {
+    return Organization.query({ connection })
       .join('organization_members', 'organization_members.organization_id', 'organizations.id')
       .where('organization_members.user_id', userId)
       .whereNull('organizations.deleted_at')

@@ -1,5 +1,6 @@
 import { runPrepared } from '#helpers/prepared_statement'
 import type { OrganizationRole } from '#types/organization'
+import readRouting, { type ReadOptions } from '#services/platform/replicas/read_routing'
 
 /**
  * The caller's role in an organization, read on every request (never kept
@@ -26,17 +27,22 @@ export type Membership = { role: OrganizationRole; requireTwoFactor: boolean }
  * statement, read on every request like the role: a change of either takes
  * effect on the next request. Null for a non-member, and for everyone once
  * the organization is deleted (its rows go later, in the background).
+ * On the primary unless `options` allow a replica (a read-only route's check).
  */
 export async function membershipOf(
   userId: string,
-  organizationId: string
+  organizationId: string,
+  options: ReadOptions = {}
 ): Promise<Membership | null> {
-  const { rows } = await runPrepared<{ role: OrganizationRole; require_two_factor: boolean }>(
-    'membership',
-    `SELECT m.role, o.require_two_factor
-       FROM organization_members m JOIN organizations o ON o.id = m.organization_id
-      WHERE m.organization_id = $1 AND m.user_id = $2 AND o.deleted_at IS NULL`,
-    [organizationId, userId]
+  const { rows } = await readRouting.read(options, (connection) =>
+    runPrepared<{ role: OrganizationRole; require_two_factor: boolean }>(
+      'membership',
+      `SELECT m.role, o.require_two_factor
+         FROM organization_members m JOIN organizations o ON o.id = m.organization_id
+        WHERE m.organization_id = $1 AND m.user_id = $2 AND o.deleted_at IS NULL`,
+      [organizationId, userId],
+      connection
+    )
   )
   const row = rows[0]
   return row ? { role: row.role, requireTwoFactor: row.require_two_factor } : null

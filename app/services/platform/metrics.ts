@@ -9,6 +9,8 @@ import { smtpLimits } from '#config/mail'
 import { PooledSmtpTransport } from '#mails/transports/pooled_smtp_transport'
 import ReadinessService from '#services/platform/readiness_service'
 import JobQueue from '#services/jobs/job_queue'
+import readRouting from '#services/platform/replicas/read_routing'
+import type { ReplicaState } from '#services/platform/replicas/replica_state'
 
 /**
  * The figures `GET /metrics` exposes (contract, "Operators"), in a registry
@@ -123,6 +125,57 @@ new Gauge({
   help: 'The most connections the database pool opens',
   registers: [registry],
 }).set(config.get<number>(`database.connections.${db.primaryConnectionName}.pool.max`))
+
+/**
+ * The read replicas as their background poll last saw them, and the
+ * routed reads by where they ran and why (contract, "Past one database"):
+ * read at scrape time, so reads pay a counter increment and nothing more.
+ * Labelled by host:port, never credentials. None without replicas.
+ */
+const replicaGauges: [name: string, help: string, value: (replica: ReplicaState) => number][] = [
+  [
+    'db_replica_up',
+    '1 while the replica answers its checks as a standby and its last query did not fail; 0 when down, hung or promoted',
+    (replica) => (replica.usable ? 1 : 0),
+  ],
+  [
+    'db_replica_lag_seconds',
+    'How old the data a replica serves may be: the time since the primary last had nothing the replica has not replayed (0 when caught up)',
+    (replica) => replica.lagSeconds,
+  ],
+  [
+    'db_replica_lag_bytes',
+    "WAL bytes between the primary's current position and the replica's replay position",
+    (replica) => replica.lagBytes,
+  ],
+]
+
+for (const [name, help, value] of replicaGauges) {
+  new Gauge({
+    name,
+    help,
+    labelNames: ['replica'] as const,
+    registers: [registry],
+    collect() {
+      for (const replica of readRouting.replicas)
+        this.set({ replica: replica.label }, value(replica))
+    },
+  })
+}
+
+new Counter({
+  name: 'db_reads_total',
+  help: 'Statements of the reads that may use a replica, by where they ran (primary, replica) and why: fit, read_your_writes, lagging, unavailable, replica_failed',
+  labelNames: ['target', 'reason'] as const,
+  registers: [registry],
+  collect() {
+    this.reset()
+    for (const [key, count] of readRouting.counts) {
+      const [target, reason] = key.split(':')
+      this.inc({ target, reason }, count)
+    }
+  },
+})
 
 /** The start-up gate and the drain, read at scrape time: what makes /health/ready answer 503. */
 new Gauge({

@@ -1,0 +1,22 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import type { NextFn } from '@adonisjs/core/types/http'
+import readRouting from '#services/platform/replicas/read_routing'
+import { recordWritePosition } from '#services/platform/replicas/write_positions'
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * Read your writes across replicas (contract, "Past one database"): once a
+ * request of a signed-in account that may have changed something has
+ * succeeded, the primary's WAL position is kept on the account before the
+ * answer leaves, so its next request, on any instance, reads from a replica
+ * only once that replica has replayed the change. Nothing without a replica.
+ */
+export default class ReadYourWritesMiddleware {
+  async handle(ctx: HttpContext, next: NextFn) {
+    if (!readRouting.enabled || READS.has(ctx.request.method())) return next()
+    await next()
+    const user = ctx.auth.user
+    if (user && ctx.response.getStatus() < 400) await recordWritePosition([user.id])
+  }
+}

@@ -22,3 +22,21 @@ export async function runPrepared<Row extends QueryResultRow>(
     client.releaseConnection(connection)
   }
 }
+
+/**
+ * Runs one statement ($1, $2… placeholders) unnamed, on the same pool:
+ * PostgreSQL plans it for its values every time, for statements whose best
+ * plan depends on them.
+ */
+export async function runStatement<Row extends QueryResultRow>(
+  text: string,
+  values: unknown[]
+): Promise<QueryResult<Row>> {
+  const { client } = db.connection().getWriteClient()
+  const connection = await client.acquireConnection()
+  try {
+    return await connection.query({ text, values })
+  } finally {
+    client.releaseConnection(connection)
+  }
+}

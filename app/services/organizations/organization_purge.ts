@@ -60,12 +60,12 @@ export const PURGE_STEPS: { table: string; statement: string }[] = [
   },
   {
     table: 'idempotency_keys',
+    // By row address (a TID scan): a join back by key may read the whole table instead.
     statement: `
       WITH batch AS MATERIALIZED (
-        SELECT user_id, key FROM idempotency_keys WHERE organization_id = :organizationId
+        SELECT ctid FROM idempotency_keys WHERE organization_id = :organizationId
          LIMIT :size FOR UPDATE SKIP LOCKED)
-      DELETE FROM idempotency_keys k USING batch
-       WHERE k.user_id = batch.user_id AND k.key = batch.key
+      DELETE FROM idempotency_keys k WHERE k.ctid = ANY(ARRAY(SELECT ctid FROM batch))
       RETURNING k.user_id::text || ' ' || k.key AS key`,
   },
 ]

@@ -1,4 +1,5 @@
 import type { Queue } from 'pg-boss'
+import app from '@adonisjs/core/services/app'
 import logger from '@adonisjs/core/services/logger'
 import { jobs } from '#config/jobs'
 import OrganizationPurge from '#services/organizations/organization_purge'
@@ -11,6 +12,7 @@ export type QueueData = {
   'idempotency-retention': null
   'session-retention': null
   'audit-retention': null
+  'newsletter-unconfirmed-prune': null
 }
 
 export type QueueName = keyof QueueData
@@ -102,6 +104,25 @@ export const QUEUES: { [Name in QueueName]: QueueDefinition<Name> } = {
       const deleted = await Retention.auditEntries(jobs.auditRetentionDays, signal)
       if (deleted) logger.info({ deleted }, 'audit entries past AUDIT_RETENTION_DAYS deleted')
       return deleted
+    },
+  },
+  /**
+   * Double opt-in's clean-up (also `node ace newsletter:prune-unconfirmed`):
+   * unconfirmed contacts whose last confirmation link has expired.
+   */
+  'newsletter-unconfirmed-prune': {
+    options: scheduled,
+    schedule: jobs.schedules['newsletter-unconfirmed-prune'],
+    run: async () => {
+      // Loaded when it runs: the newsletter's services need the booted app (metrics, mail).
+      const { default: DoubleOptInService } =
+        await import('#services/newsletter/double_opt_in_service')
+      const doubleOptIn = await app.container.make(DoubleOptInService)
+      const pruned = await doubleOptIn.prune()
+      if (pruned.removed || pruned.unsubscribedAgain) {
+        logger.info(pruned, 'unconfirmed newsletter contacts past their link pruned')
+      }
+      return pruned
     },
   },
 }

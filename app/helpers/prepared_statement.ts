@@ -14,13 +14,7 @@ export async function runPrepared<Row extends QueryResultRow>(
   text: string,
   values: unknown[]
 ): Promise<QueryResult<Row>> {
-  const { client } = db.connection().getWriteClient()
-  const connection = await client.acquireConnection()
-  try {
-    return await connection.query({ name, text, values })
-  } finally {
-    client.releaseConnection(connection)
-  }
+  return onPoolConnection<Row>({ name, text, values })
 }
 
 /**
@@ -32,10 +26,19 @@ export async function runStatement<Row extends QueryResultRow>(
   text: string,
   values: unknown[]
 ): Promise<QueryResult<Row>> {
+  return onPoolConnection<Row>({ text, values })
+}
+
+/** One query on a connection of Lucid's pool, given back at once. */
+async function onPoolConnection<Row extends QueryResultRow>(query: {
+  name?: string
+  text: string
+  values: unknown[]
+}): Promise<QueryResult<Row>> {
   const { client } = db.connection().getWriteClient()
   const connection = await client.acquireConnection()
   try {
-    return await connection.query({ text, values })
+    return await connection.query(query)
   } finally {
     client.releaseConnection(connection)
   }

@@ -1,9 +1,9 @@
 import type { Queue } from 'pg-boss'
-import app from '@adonisjs/core/services/app'
 import logger from '@adonisjs/core/services/logger'
 import { jobs } from '#config/jobs'
 import OrganizationPurge from '#services/organizations/organization_purge'
 import Retention from '#services/platform/retention'
+import { pruneUnconfirmedContacts } from '#services/newsletter/unconfirmed_prune'
 
 /** What each queue's jobs carry. */
 export type QueueData = {
@@ -114,11 +114,7 @@ export const QUEUES: { [Name in QueueName]: QueueDefinition<Name> } = {
     options: scheduled,
     schedule: jobs.schedules['newsletter-unconfirmed-prune'],
     run: async () => {
-      // Loaded when it runs: the newsletter's services need the booted app (metrics, mail).
-      const { default: DoubleOptInService } =
-        await import('#services/newsletter/double_opt_in_service')
-      const doubleOptIn = await app.container.make(DoubleOptInService)
-      const pruned = await doubleOptIn.prune()
+      const pruned = await pruneUnconfirmedContacts()
       if (pruned.removed || pruned.unsubscribedAgain) {
         logger.info(pruned, 'unconfirmed newsletter contacts past their link pruned')
       }

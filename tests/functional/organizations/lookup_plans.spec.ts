@@ -16,7 +16,7 @@ import type { AuditAction } from '#types/organization'
 /**
  * `size` audit entries of the organization, actions in turn (never
  * `organization.two_factor_requirement_changed`), one a second; a third
- * about a user with a copied address; a tenth as many invitations; and
+ * about a user with a copied address; a tenth as many invitations and accounts; and
  * `idempotencyRecords` idempotency records (a day's worth: they are kept 24 h). `person` acted in, was the target of, and
  * invited in a handful of each, whatever the size.
  */
@@ -42,6 +42,13 @@ async function seed(
             '{}', timestamptz '2026-01-01' + n * interval '1 second'
        FROM generate_series(1, :size) AS n`,
     { organizationId, size, personId: person.id, email: person.email }
+  )
+  // Accounts, a tenth as many (email change looks one up by its address).
+  await db.rawQuery(
+    `INSERT INTO users (id, email, password, created_at, updated_at)
+     SELECT gen_random_uuid(), 'u-' || n || '-' || :organizationId || '@example.com', 'x', now(), now()
+       FROM generate_series(1, :count) AS n`,
+    { organizationId, count: size / 10 }
   )
   await db.rawQuery(
     `INSERT INTO organization_invitations
@@ -102,7 +109,7 @@ test.group('Organizations look-up plans', (group) => {
     const measured: Record<string, Record<string, number>> = {}
     const measure = async (size: 'small' | 'large', organizationId: string) => {
       await db.rawQuery(
-        'VACUUM ANALYZE organization_audit_entries, organization_invitations, idempotency_keys'
+        'VACUUM ANALYZE organization_audit_entries, organization_invitations, idempotency_keys, users'
       )
       const { rows } = await db.rawQuery(
         `SELECT occurred_at::text AS k, id AS i FROM organization_audit_entries

@@ -5,7 +5,8 @@ import type { CommandOptions } from '@adonisjs/core/types/ace'
  * Double opt-in's clean-up: unconfirmed contacts whose last confirmation
  * link has expired (NEWSLETTER_CONFIRM_TTL) can no longer confirm. They go;
  * one that had unsubscribed before is unsubscribed again, keeping the
- * record of its opt-out. Nothing else is touched. Run it daily (cron).
+ * record of its opt-out. Nothing else is touched. The background job
+ * `newsletter-unconfirmed-prune` does it every hour; this runs it now.
  */
 export default class NewsletterPruneUnconfirmed extends BaseCommand {
   static commandName = 'newsletter:prune-unconfirmed'

@@ -37,5 +37,6 @@ export const jobs = {
     'idempotency-retention': '7 * * * *',
     'session-retention': '17 * * * *',
     'audit-retention': '37 3 * * *',
+    'newsletter-unconfirmed-prune': '47 * * * *',
   },
 }

@@ -78,7 +78,7 @@ export class EventSchema extends BaseModel {
 }
 
 export class IdempotencyKeySchema extends BaseModel {
-  static $columns = ['claim', 'createdAt', 'key', 'requestHash', 'responseBody', 'responseEtag', 'responseStatus', 'userId'] as const
+  static $columns = ['claim', 'createdAt', 'key', 'organizationId', 'requestHash', 'responseBody', 'responseEtag', 'responseStatus', 'userId'] as const
   $columns = IdempotencyKeySchema.$columns
   @column()
   declare claim: string
@@ -86,6 +86,8 @@ export class IdempotencyKeySchema extends BaseModel {
   declare createdAt: DateTime
   @column()
   declare key: string
+  @column()
+  declare organizationId: string | null
   @column()
   declare requestHash: string
   @column()

@@ -50,6 +50,7 @@ export default class EventsController {
           {
             userId: auth.getUserOrFail().id,
             key,
+            organizationId: params.organizationId,
             fingerprint: fingerprintOf(request.url(), request.body()),
           },
           async (record) =>

@@ -16,10 +16,31 @@ export async function runPrepared<Row extends QueryResultRow>(
   values: unknown[],
   connectionName?: string
 ): Promise<QueryResult<Row>> {
+  return onPoolConnection<Row>({ name, text, values }, connectionName)
+}
+
+/**
+ * Runs one statement ($1, $2… placeholders) unnamed, on the same pool:
+ * PostgreSQL plans it for its values every time, for statements whose best
+ * plan depends on them.
+ */
+export async function runStatement<Row extends QueryResultRow>(
+  text: string,
+  values: unknown[],
+  connectionName?: string
+): Promise<QueryResult<Row>> {
+  return onPoolConnection<Row>({ text, values }, connectionName)
+}
+
+/** One query on a connection of a Lucid pool (the primary's unless named), given back at once. */
+async function onPoolConnection<Row extends QueryResultRow>(
+  query: { name?: string; text: string; values: unknown[] },
+  connectionName?: string
+): Promise<QueryResult<Row>> {
   const { client } = db.connection(connectionName).getWriteClient()
   const connection = await client.acquireConnection()
   try {
-    return await connection.query({ name, text, values })
+    return await connection.query(query)
   } finally {
     client.releaseConnection(connection)
   }

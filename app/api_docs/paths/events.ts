@@ -24,7 +24,14 @@ export function eventPaths() {
         // `status` is the validator's list: an array, in every form (rules.ts choiceList).
         query: bodyOf(listEventsValidator).properties,
         responses: {
-          200: json(page('Event'), 'A page of events; nextCursor is null on the last page'),
+          200: json(
+            page('Event'),
+            'A page of events, at most `limit` of them and possibly fewer, even none, while ' +
+              '`nextCursor` is not null: a page reads at most 2000 events in the sort order, so ' +
+              'a filter its index cannot serve (a target-date range under a createdAt sort) may ' +
+              'end it early, with `nextCursor` where it stopped. Follow `nextCursor` until it is ' +
+              'null (the end of the list): every matching event comes once.'
+          ),
           ...organizationForbidden,
         },
         errors: [400, 401, 403, ...everyRoute],

@@ -19,8 +19,8 @@ import {
   FIND_AS_MEMBER,
   WRITE_EVENT,
   addressValues,
-  pageStatement,
 } from '#services/events/event_statements'
+import { LIST_SCAN_BUDGET, pageStatement } from '#services/events/event_page_statement'
 import type { AddressRecord, EventRecord } from '#types/event'
 import type { RawQueryBindings } from '@adonisjs/lucid/types/querybuilder'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
@@ -192,18 +192,27 @@ export default class EventService {
     }
   }
 
+  /** `listScanBudget`: index entries a page of the list walks at most. */
+  constructor(private listScanBudget = LIST_SCAN_BUDGET) {}
+
   /**
    * One page of an organization's events (keyset pagination), in one
-   * statement: the events after the cursor in the sort order. Its cursor
-   * is the last returned event's sort key and id, when a next page exists.
+   * statement (event_page_statement.ts): the events after the cursor in the
+   * sort order. The cursor is the last returned event's sort key and id
+   * when the page is full and more may follow; when the walk ran out of
+   * its budget first, the page holds fewer events (even none) and the
+   * cursor is where the walk stopped. Null only once the walk reached the
+   * end of the list.
    */
   async list(organizationId: string, query: ListEventsQuery, options: ReadOptions = {}) {
     const sort = query.sort ?? '-createdAt'
     const limit = query.limit ?? 20
+    const budget = this.listScanBudget
     const { name, text, values } = pageStatement({
       organizationId,
       sort,
       limit,
+      budget,
       status: query.status,
       eventType: query.eventType,
       targetDateFrom: query.targetDateFrom?.toJSDate(),
@@ -213,12 +222,13 @@ export default class EventService {
     const { rows } = await readRouting.read(options, (connection) =>
       runPrepared<Row>(name, text, values, connection)
     )
-    const page = rows.slice(0, limit)
-    const last = page.at(-1)
-    const nextCursor =
-      rows.length > limit && last
-        ? issueCursor(organizationId, sort, { key: last.sort_key, id: last.id })
-        : null
+    const hits = rows.filter((row) => row.hit)
+    const page = hits.slice(0, limit)
+    // The rows come in the walk's order: the entry where a walk out of budget stopped is last.
+    const stoppedAt = hits.length > limit ? page.at(-1) : rows.find((row) => row.n === budget)
+    const nextCursor = stoppedAt
+      ? issueCursor(organizationId, sort, { key: stoppedAt.sort_key, id: stoppedAt.id })
+      : null
     const events = page.map((row) => eventFromRow(row)!)
     return { events, nextCursor }
   }

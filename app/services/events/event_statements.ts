@@ -1,7 +1,3 @@
-import { createHash } from 'node:crypto'
-import type { EventCursor } from '#services/events/event_cursor'
-import type { EventSort, EventStatus, EventType } from '#types/event'
-
 /**
  * The SQL of the event routes, each statement one round trip; the rows they
  * return are read by event_rows.ts. The hot ones run as named prepared
@@ -9,7 +5,7 @@ import type { EventSort, EventStatus, EventType } from '#types/event'
  */
 
 /** The address columns of a row joined with `event_addresses a`, prefixed `a__` (eventFromRow). */
-const ADDRESS_COLUMNS = `
+export const ADDRESS_COLUMNS = `
   a.event_id AS a__event_id, a.street_address AS a__street_address,
   a.street_address_2 AS a__street_address_2, a.city AS a__city, a.state AS a__state,
   a.postal_code AS a__postal_code, a.country AS a__country,
@@ -97,60 +93,3 @@ export function addressValues(address: AddressValues | null | undefined) {
 /** The event of the organization (its address goes with it, ON DELETE CASCADE): its name. */
 export const DELETE_EVENT = `
   DELETE FROM events WHERE organization_id = ? AND id = ? RETURNING name`
-
-/**
- * The sort key of each order, written exactly as the indexes of migration
- * 1763800000030 are, so a page is an index range scan: events without a
- * target date sort last both ways (infinity after every date ascending,
- * -infinity before every date descending).
- */
-const SORT_KEYS: Record<EventSort, { key: string; direction: 'ASC' | 'DESC' }> = {
-  'createdAt': { key: 'e.created_at', direction: 'ASC' },
-  '-createdAt': { key: 'e.created_at', direction: 'DESC' },
-  'targetDate': { key: `COALESCE(e.target_date, 'infinity'::timestamptz)`, direction: 'ASC' },
-  '-targetDate': { key: `COALESCE(e.target_date, '-infinity'::timestamptz)`, direction: 'DESC' },
-}
-
-/** What a page of the list is asked for: the filters, the order, where the last page ended. */
-export type PageRequest = {
-  organizationId: string
-  sort: EventSort
-  limit: number
-  status?: EventStatus[]
-  eventType?: EventType
-  targetDateFrom?: Date
-  targetDateTo?: Date
-  after?: EventCursor
-}
-
-/**
- * One page of events in the sort order, the id breaking ties, address
- * joined, each row with its sort key as text (`sort_key`); one row more
- * than `limit`, which says whether a next page exists. Named by its shape
- * (sort, filters given, cursor): one prepared statement each, a few dozen
- * at most.
- */
-export function pageStatement(page: PageRequest) {
-  const { key, direction } = SORT_KEYS[page.sort]
-  const values: (string | number | Date | string[])[] = []
-  /** The next placeholder, bound to `value`. */
-  const bind = (value: string | number | Date | string[]) => `$${values.push(value)}`
-  const conditions = [`e.organization_id = ${bind(page.organizationId)}`]
-  if (page.status) conditions.push(`e.status = ANY(${bind(page.status)}::event_status[])`)
-  if (page.eventType) conditions.push(`e.event_type = ${bind(page.eventType)}`)
-  if (page.targetDateFrom) conditions.push(`e.target_date >= ${bind(page.targetDateFrom)}`)
-  if (page.targetDateTo) conditions.push(`e.target_date < ${bind(page.targetDateTo)}`)
-  if (page.after) {
-    const comparison = direction === 'ASC' ? '>' : '<'
-    conditions.push(
-      `(${key}, e.id) ${comparison} (${bind(page.after.key)}::timestamptz, ${bind(page.after.id)}::uuid)`
-    )
-  }
-  const text = `SELECT e.*, (${key})::text AS sort_key, ${ADDRESS_COLUMNS}
-           FROM events e LEFT JOIN event_addresses a ON a.event_id = e.id
-          WHERE ${conditions.join(' AND ')}
-          ORDER BY ${key} ${direction}, e.id ${direction}
-          LIMIT ${bind(page.limit + 1)}`
-  const name = `list_events_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`
-  return { name, text, values }
-}

@@ -3,6 +3,7 @@ import logger from '@adonisjs/core/services/logger'
 import { jobs } from '#config/jobs'
 import OrganizationPurge from '#services/organizations/organization_purge'
 import Retention from '#services/platform/retention'
+import { pruneUnconfirmedContacts } from '#services/newsletter/unconfirmed_prune'
 
 /** What each queue's jobs carry. */
 export type QueueData = {
@@ -11,6 +12,7 @@ export type QueueData = {
   'idempotency-retention': null
   'session-retention': null
   'audit-retention': null
+  'newsletter-unconfirmed-prune': null
 }
 
 export type QueueName = keyof QueueData
@@ -102,6 +104,21 @@ export const QUEUES: { [Name in QueueName]: QueueDefinition<Name> } = {
       const deleted = await Retention.auditEntries(jobs.auditRetentionDays, signal)
       if (deleted) logger.info({ deleted }, 'audit entries past AUDIT_RETENTION_DAYS deleted')
       return deleted
+    },
+  },
+  /**
+   * Double opt-in's clean-up (also `node ace newsletter:prune-unconfirmed`):
+   * unconfirmed contacts whose last confirmation link has expired.
+   */
+  'newsletter-unconfirmed-prune': {
+    options: scheduled,
+    schedule: jobs.schedules['newsletter-unconfirmed-prune'],
+    run: async () => {
+      const pruned = await pruneUnconfirmedContacts()
+      if (pruned.removed || pruned.unsubscribedAgain) {
+        logger.info(pruned, 'unconfirmed newsletter contacts past their link pruned')
+      }
+      return pruned
     },
   },
 }

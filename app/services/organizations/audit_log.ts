@@ -12,6 +12,7 @@ import type {
 } from '#types/organization'
 import { message } from '#exceptions/api_exception'
 import readRouting, { type ReadOptions } from '#services/platform/replicas/read_routing'
+import { runStatement } from '#helpers/prepared_statement'
 
 /** One change to record; emails of user targets are looked up when not given. */
 export type AuditRecord = {
@@ -86,32 +87,16 @@ export default class AuditLog {
 
   /**
    * One page, newest first (keyset: the time and the id of the last entry
-   * returned, signed and bound to the organization, like the event list).
+   * returned, signed and bound to the organization, like the event list),
+   * in one statement (auditPageStatement).
    */
   static async page(organizationId: string, query: AuditPageQuery, options: ReadOptions = {}) {
     const limit = query.limit ?? 20
-    const conditions = ['organization_id = ?']
-    const bindings: (string | number | string[])[] = [organizationId]
-    if (query.action?.length) {
-      conditions.push('action = ANY(?::text[])')
-      bindings.push(query.action)
-    }
-    if (query.cursor) {
-      const after = readCursor(query.cursor, organizationId)
-      conditions.push('(occurred_at, id) < (?::timestamptz, ?::uuid)')
-      bindings.push(after.k, after.i)
-    }
-    bindings.push(limit + 1)
+    const after = query.cursor ? readCursor(query.cursor, organizationId) : undefined
+    const { text, values } = auditPageStatement(organizationId, limit, query.action, after)
+    // Planned for its values each time: a plan made once for any action list can read them all.
     const { rows } = await readRouting.read(options, (connection) =>
-      db.connection(connection).rawQuery(
-        `SELECT id, action, occurred_at, occurred_at::text AS cursor_key, actor_id, actor_email,
-                target_type, target_id, target_email, details
-           FROM organization_audit_entries
-          WHERE ${conditions.join(' AND ')}
-          ORDER BY occurred_at DESC, id DESC
-          LIMIT ?`,
-        bindings
-      )
+      runStatement(text, values, connection)
     )
     const more = rows.length > limit
     const page = rows.slice(0, limit)
@@ -168,16 +153,57 @@ export default class AuditLog {
    * user target, as an invitation's address).
    */
   static async forgetEmailsOf(trx: TransactionClientContract, userId: string, email: string) {
-    await trx.rawQuery(
-      'UPDATE organization_audit_entries SET actor_email = NULL WHERE actor_id = ?',
-      [userId]
-    )
-    await trx.rawQuery(
-      `UPDATE organization_audit_entries SET target_email = NULL
-        WHERE (target_type = 'user' AND target_id = ?) OR lower(target_email) = ?`,
-      [userId, email.toLowerCase()]
-    )
+    await trx.rawQuery(FORGET_ACTOR_EMAIL, [userId])
+    await trx.rawQuery(FORGET_TARGET_EMAIL, [userId, email.toLowerCase()])
   }
+}
+
+/** Account deletion: the account as actor (its actor index). */
+export const FORGET_ACTOR_EMAIL =
+  'UPDATE organization_audit_entries SET actor_email = NULL WHERE actor_id = ?'
+
+/** Account deletion: the account as a user target, or its address as any target (two indexes). */
+export const FORGET_TARGET_EMAIL = `
+  UPDATE organization_audit_entries SET target_email = NULL
+   WHERE (target_type = 'user' AND target_id = ?) OR lower(target_email) = ?`
+
+/**
+ * One page of the audit log, newest first, and one entry more, read from
+ * an index in order: one scan per action asked for (each index led by the
+ * organization and the action), merged in order. Whatever the log's size,
+ * it reads the page.
+ */
+export function auditPageStatement(
+  organizationId: string,
+  limit: number,
+  actions?: AuditAction[],
+  after?: { k: string; i: string }
+) {
+  const values: (string | number)[] = []
+  const bind = (value: string | number) => `$${values.push(value)}`
+  const organization = bind(organizationId)
+  const size = bind(limit + 1)
+  const bounds = after
+    ? [`(occurred_at, id) < (${bind(after.k)}::timestamptz, ${bind(after.i)}::uuid)`]
+    : []
+  const prefixes = actions?.length
+    ? [...new Set(actions)].map((action) => [`action = ${bind(action)}`])
+    : [[]]
+  const scans = prefixes.map(
+    (prefix) => `
+      SELECT id, action, occurred_at, occurred_at::text AS cursor_key, actor_id, actor_email,
+             target_type, target_id, target_email, details
+        FROM organization_audit_entries
+       WHERE ${[`organization_id = ${organization}`, ...prefix, ...bounds].join(' AND ')}
+       ORDER BY occurred_at DESC, id DESC LIMIT ${size}`
+  )
+  // Merged, each scan is read only as far as the page takes from it.
+  const text =
+    scans.length === 1
+      ? scans[0]
+      : `SELECT * FROM (${scans.map((scan) => `(${scan})`).join(' UNION ALL ')}) AS scans
+          ORDER BY occurred_at DESC, id DESC LIMIT ${size}`
+  return { text, values }
 }
 
 function readCursor(value: string, organizationId: string): CursorPayload {

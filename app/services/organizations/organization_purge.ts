@@ -20,7 +20,7 @@ export type PurgeOptions = {
  * Each returns the keys it deleted. Events take their addresses with them
  * (ON DELETE CASCADE, a handful of index look-ups per batch).
  */
-const STEPS: { table: string; statement: string }[] = [
+export const PURGE_STEPS: { table: string; statement: string }[] = [
   {
     table: 'events',
     statement: `
@@ -59,16 +59,13 @@ const STEPS: { table: string; statement: string }[] = [
       RETURNING m.user_id::text AS key`,
   },
   {
-    // The records name the organization only in their stored answer (an index serves the path).
     table: 'idempotency_keys',
+    // By row address (a TID scan): a join back by key may read the whole table instead.
     statement: `
       WITH batch AS MATERIALIZED (
-        SELECT user_id, key FROM idempotency_keys
-         WHERE response_body IS NOT NULL
-           AND response_body -> 'data' ->> 'organizationId' = :organizationId
+        SELECT ctid FROM idempotency_keys WHERE organization_id = :organizationId
          LIMIT :size FOR UPDATE SKIP LOCKED)
-      DELETE FROM idempotency_keys k USING batch
-       WHERE k.user_id = batch.user_id AND k.key = batch.key
+      DELETE FROM idempotency_keys k WHERE k.ctid = ANY(ARRAY(SELECT ctid FROM batch))
       RETURNING k.user_id::text || ' ' || k.key AS key`,
   },
 ]
@@ -93,7 +90,7 @@ export default class OrganizationPurge {
       .first()
     if (!marked) return progress
 
-    for (const { table, statement } of STEPS) {
+    for (const { table, statement } of PURGE_STEPS) {
       progress[table] = 0
       // Until a batch finds nothing: fewer rows than asked may only mean another run holds some.
       for (;;) {

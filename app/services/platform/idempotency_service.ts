@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { RawQueryBindings } from '@adonisjs/lucid/types/querybuilder'
 import IdempotencyInProgressException from '#exceptions/idempotency_in_progress_exception'
 import { invalidField } from '#exceptions/validation_error_reporter'
 import { message } from '#exceptions/api_exception'
@@ -8,8 +9,17 @@ import { message } from '#exceptions/api_exception'
 /** The answer a request gave, replayed to its retries. */
 export type IdempotentAnswer = { status: number; body: unknown; etag: string }
 
-/** Who retries what: the caller, their key and a fingerprint of what they asked. */
-export type IdempotencyScope = { userId: string; key: string; fingerprint: string }
+/**
+ * Who retries what: the caller, their key and a fingerprint of what they
+ * asked; the organization the request acts in, when it does (its deletion
+ * takes the record with it).
+ */
+export type IdempotencyScope = {
+  userId: string
+  key: string
+  fingerprint: string
+  organizationId?: string
+}
 
 /**
  * Records the answer inside the transaction that does the work, so the
@@ -32,10 +42,11 @@ const CLAIM = `
     DELETE FROM idempotency_keys
      WHERE user_id = ? AND key <> ? AND created_at < now() - interval '24 hours'
   )
-  INSERT INTO idempotency_keys AS k (user_id, key, request_hash, claim, created_at)
-  VALUES (?, ?, ?, ?, now())
+  INSERT INTO idempotency_keys AS k (user_id, key, request_hash, claim, organization_id, created_at)
+  VALUES (?, ?, ?, ?, ?::uuid, now())
   ON CONFLICT (user_id, key) DO UPDATE
-     SET request_hash = EXCLUDED.request_hash, claim = EXCLUDED.claim, response_status = NULL,
+     SET request_hash = EXCLUDED.request_hash, claim = EXCLUDED.claim,
+         organization_id = EXCLUDED.organization_id, response_status = NULL,
          response_body = NULL, response_etag = NULL, created_at = EXCLUDED.created_at
    WHERE k.created_at < now() - interval '24 hours'
       OR (k.response_status IS NULL AND k.created_at < now() - interval '1 minute')
@@ -91,7 +102,9 @@ export default class IdempotencyService {
         scope.key,
         scope.fingerprint,
         claim,
-      ])
+        scope.organizationId ?? null,
+        // Lucid's binding type leaves out null, which knex binds as NULL.
+      ] as RawQueryBindings)
       if (claimed.rows.length === 1) break
       const existing = await db.rawQuery(EXISTING, [scope.userId, scope.key])
       const row = existing.rows[0]

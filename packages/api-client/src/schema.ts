@@ -8065,7 +8065,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of events; nextCursor is null on the last page */
+            /** @description A page of events, at most `limit` of them and possibly fewer, even none, while `nextCursor` is not null: a page reads at most 2000 events in the sort order, so a filter its index cannot serve (a target-date range under a createdAt sort) may end it early, with `nextCursor` where it stopped. Follow `nextCursor` until it is null (the end of the list): every matching event comes once. */
             200: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];

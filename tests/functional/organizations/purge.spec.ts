@@ -70,11 +70,11 @@ async function largeOrganization(owner: User, events = SEEDED.events) {
   )
   await db.rawQuery(
     `INSERT INTO idempotency_keys
-       (user_id, key, request_hash, claim, response_status, response_body, created_at)
-     SELECT ?, ? || '-' || n, 'h', gen_random_uuid(), 201,
+       (user_id, key, request_hash, claim, organization_id, response_status, response_body, created_at)
+     SELECT ?, ? || '-' || n, 'h', gen_random_uuid(), ?, 201,
             jsonb_build_object('data', jsonb_build_object('organizationId', ?::text)), now()
        FROM generate_series(1, ?) n`,
-    [owner.id, id, id, SEEDED.idempotency_keys]
+    [owner.id, id, id, id, SEEDED.idempotency_keys]
   )
   return id
 }
@@ -92,7 +92,7 @@ async function rowsOf(organizationId: string) {
             (SELECT count(*) FROM organization_invitations WHERE organization_id = :id)::int
               AS organization_invitations,
             (SELECT count(*) FROM idempotency_keys
-              WHERE response_body -> 'data' ->> 'organizationId' = :id::text)::int
+              WHERE organization_id = :id)::int
               AS idempotency_keys,
             (SELECT count(*) FROM organizations WHERE id = :id)::int AS organizations`,
     { id: organizationId }

@@ -1,0 +1,152 @@
+import { createHash } from 'node:crypto'
+import type { EventCursor } from '#services/events/event_cursor'
+import { ADDRESS_COLUMNS } from '#services/events/event_statements'
+import { EVENT_STATUSES, EVENT_TYPES } from '#types/event'
+import type { EventSort, EventStatus, EventType } from '#types/event'
+
+/**
+ * How many index entries one page of the list walks at most. A filter the
+ * sort's index cannot serve (a target-date range under a created_at sort)
+ * is checked on the entries walked; once this many are walked the page
+ * ends, full or not, and its cursor points at the last entry walked
+ * (contract, "Data that grows": a page's cost is bounded by the page).
+ */
+export const LIST_SCAN_BUDGET = 2000
+
+/**
+ * The sort key of each order, written exactly as the indexes of migrations
+ * 1763800000030 and 1763800001600 are, so a page is an index range scan:
+ * events without a target date sort last both ways (infinity after every
+ * date ascending, -infinity before every date descending); `dated` is the
+ * bound that leaves them out.
+ */
+export const SORT_KEYS: Record<
+  EventSort,
+  { key: string; direction: 'ASC' | 'DESC'; dated?: string }
+> = {
+  'createdAt': { key: 'e.created_at', direction: 'ASC' },
+  '-createdAt': { key: 'e.created_at', direction: 'DESC' },
+  'targetDate': {
+    key: `COALESCE(e.target_date, 'infinity'::timestamptz)`,
+    direction: 'ASC',
+    dated: `< 'infinity'::timestamptz`,
+  },
+  '-targetDate': {
+    key: `COALESCE(e.target_date, '-infinity'::timestamptz)`,
+    direction: 'DESC',
+    dated: `> '-infinity'::timestamptz`,
+  },
+}
+
+/** What a page of the list is asked for: the filters, the order, where the last page ended. */
+export type PageRequest = {
+  organizationId: string
+  sort: EventSort
+  limit: number
+  status?: EventStatus[]
+  eventType?: EventType
+  targetDateFrom?: Date
+  targetDateTo?: Date
+  after?: EventCursor
+  /** Index entries walked at most (LIST_SCAN_BUDGET). */
+  budget: number
+}
+
+type Value = string | number | Date
+
+const NIL_UUID = '00000000-0000-0000-0000-000000000000'
+
+/**
+ * One page of events, in one statement. The walk reads the sort's index in
+ * order from the cursor: with status or event type, one scan per type and
+ * status (their indexes lead with both), merged in order (a Merge Append),
+ * so those filters and a target-date range under a target-date sort are
+ * index bounds. A target-date range under a created_at sort is checked on
+ * the entries walked (`hit`), read from the index itself (INCLUDE
+ * target_date). The walk stops at `limit + 1` hits or `budget` entries,
+ * whichever comes first; the rows are the hits, numbered in the walk's
+ * order (`n`), and the entry at `n = budget` whether it is a hit or not,
+ * which says where an unfinished walk stopped. Each row carries its sort
+ * key as text (`sort_key`), with its event and address joined. Named by its
+ * shape: one prepared statement each, a few dozen at most.
+ */
+export function pageStatement(page: PageRequest) {
+  const { key, direction, dated } = SORT_KEYS[page.sort]
+  const values: Value[] = []
+  /** The next placeholder, bound to `value`. */
+  const bind = (value: Value) => `$${values.push(value)}`
+  const organization = bind(page.organizationId)
+  const budget = bind(page.budget)
+
+  const bounds: string[] = []
+  const checked: string[] = []
+  const byTargetDate = dated !== undefined
+  const ascending = direction === 'ASC'
+  const from = page.targetDateFrom && bind(page.targetDateFrom)
+  const to = page.targetDateTo && bind(page.targetDateTo)
+  // Under a target-date sort, the bound the walk starts from and the cursor are one row
+  // comparison (PostgreSQL starts an index scan from one of two bounds it cannot compare).
+  const start = ascending ? from : to
+  const merged = byTargetDate && page.after && start
+  if (byTargetDate) {
+    if (from && !(merged && ascending)) bounds.push(`${key} >= ${from}`)
+    if (to && !(merged && !ascending)) bounds.push(`${key} < ${to}`)
+    if (from || to) bounds.push(`${key} ${dated}`)
+  } else {
+    if (from) checked.push(`e.target_date >= ${from}`)
+    if (to) checked.push(`e.target_date < ${to}`)
+  }
+  if (page.after) {
+    const [comparison, nearest, further] = ascending ? ['>', 'GREATEST', '>='] : ['<', 'LEAST', '<']
+    const afterKey = `${bind(page.after.key)}::timestamptz`
+    const afterId = `${bind(page.after.id)}::uuid`
+    // Past the cursor and within the range: from the cursor, or from the range's edge
+    // (no event has the nil UUID: past (from, nil) is from `from` on, before (to, nil) before `to`).
+    const after = merged
+      ? `(${nearest}(${afterKey}, ${start}), CASE WHEN ${afterKey} ${further} ${start} THEN ${afterId} ELSE '${NIL_UUID}'::uuid END)`
+      : `(${afterKey}, ${afterId})`
+    bounds.push(`(${key}, e.id) ${comparison} ${after}`)
+  }
+  const hit = checked.length ? `(${checked.join(' AND ')})` : 'true'
+  const order = (prefix: string) => `${prefix}k ${direction}, ${prefix}id ${direction}`
+
+  const scans = equalityPrefixes(page, bind).map(
+    (prefix) => `
+      SELECT e.id, ${key} AS k, ${hit} AS hit FROM events e
+       WHERE ${[`e.organization_id = ${organization}`, ...prefix, ...bounds].join(' AND ')}
+       ORDER BY ${key} ${direction}, e.id ${direction}
+       LIMIT ${budget}`
+  )
+  const walk =
+    scans.length === 1
+      ? scans[0]
+      : `SELECT * FROM (${scans.map((scan) => `(${scan})`).join(' UNION ALL ')}) AS scans
+          ORDER BY ${order('')} LIMIT ${budget}`
+
+  const text = `
+    SELECT e.*, w.sort_key, w.hit, w.n::int AS n, ${ADDRESS_COLUMNS}
+      FROM (SELECT * FROM (SELECT walk.id, walk.k::text AS sort_key, walk.hit,
+                                  row_number() OVER (ORDER BY ${order('walk.')}) AS n
+                             FROM (${walk}) AS walk) AS numbered
+             WHERE numbered.hit OR numbered.n = ${budget}
+             LIMIT ${bind(page.limit + 1)}) AS w
+      JOIN events e ON e.id = w.id
+      LEFT JOIN event_addresses a ON a.event_id = e.id
+     ORDER BY w.n`
+  const name = `list_events_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`
+  return { name, text, values }
+}
+
+/**
+ * The equality conditions of each index scan: none without status or event
+ * type (the organization's own sort index); otherwise one per event type
+ * and status asked for (all of a kind when it is not filtered on).
+ */
+function equalityPrefixes(page: PageRequest, bind: (value: Value) => string): string[][] {
+  if (!page.status?.length && !page.eventType) return [[]]
+  const types = page.eventType ? [page.eventType] : EVENT_TYPES
+  const statuses = page.status?.length ? [...new Set(page.status)] : EVENT_STATUSES
+  return types.flatMap((type) =>
+    statuses.map((status) => [`e.event_type = ${bind(type)}`, `e.status = ${bind(status)}`])
+  )
+}

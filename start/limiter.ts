@@ -113,7 +113,7 @@ async function consumeUserLimit(ctx: HttpContext, userId: string) {
  * refuses the same requests, as these limits have no block duration. None
  * at all when the session read consumed the user's.
  */
-export const throttleApi = async (ctx: HttpContext, next: NextFn) => {
+export async function consumeApiLimit(ctx: HttpContext) {
   const user = ctx.auth.user
   let consumed: LimiterResponse
   try {
@@ -126,6 +126,11 @@ export const throttleApi = async (ctx: HttpContext, next: NextFn) => {
   // Before the request goes on, as in `throttle`: an inner 429 keeps its own headers.
   ctx.response.header('X-RateLimit-Limit', consumed.limit)
   ctx.response.header('X-RateLimit-Remaining', consumed.remaining)
+}
+
+/** `consumeApiLimit` as a middleware: /health in production (the session area calls it itself). */
+export const throttleApi = async (ctx: HttpContext, next: NextFn) => {
+  await consumeApiLimit(ctx)
   return next()
 }
 

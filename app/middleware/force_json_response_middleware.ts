@@ -1,6 +1,5 @@
 import type { IncomingMessage } from 'node:http'
 import type { HttpContext } from '@adonisjs/core/http'
-import type { NextFn } from '@adonisjs/core/types/http'
 
 /** The Accept header each request came with, before it was forced to JSON. */
 const clientAccept = new WeakMap<IncomingMessage, string | undefined>()
@@ -15,10 +14,8 @@ export function clientAsksForJson({ request }: HttpContext) {
   return /json/.test(accept) && !accept.includes('text/html')
 }
 
-export default class ForceJsonResponseMiddleware {
-  handle(ctx: HttpContext, next: NextFn) {
-    clientAccept.set(ctx.request.request, ctx.request.request.headers.accept)
-    ctx.request.request.headers.accept = 'application/json'
-    return next()
-  }
+/** A step of every request (request_setup_middleware.ts): the framework answers in JSON. */
+export function forceJsonResponse(ctx: HttpContext) {
+  clientAccept.set(ctx.request.request, ctx.request.request.headers.accept)
+  ctx.request.request.headers.accept = 'application/json'
 }

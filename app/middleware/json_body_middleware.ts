@@ -8,35 +8,39 @@ class UnsupportedMediaTypeException extends ApiException {
   static code = 'input.body.unsupported_media_type'
 }
 
+type Options = { nonObject?: 'reject' | 'ignore' }
+
 /**
  * Every route speaks JSON: a body in another media type is a 415, and a
  * JSON body must be an object. `nonObject: 'ignore'` lets the validator see
  * an empty object instead (the newsletter answers its own 422 then).
  */
+export function assertJsonBody({ request }: HttpContext, options: Options = {}) {
+  // `Content-Length: 0` (what most clients send for a bare POST) is no body.
+  const hasBody =
+    request.header('transfer-encoding') !== undefined ||
+    Number(request.header('content-length')) > 0
+  if (!hasBody) return
+
+  if (!request.is(['application/json', 'application/*+json'])) {
+    throw new UnsupportedMediaTypeException(message('errors.body.unsupported_media_type'))
+  }
+
+  const body: unknown = request.body()
+  const isObject = typeof body === 'object' && body !== null && !Array.isArray(body)
+  if (isObject) return
+  if (options.nonObject !== 'ignore') {
+    throw new BadRequestException(message('errors.body.not_an_object'), {
+      code: 'input.body.invalid_json',
+    })
+  }
+  request.updateBody({})
+}
+
+/** `assertJsonBody` for a route outside the session area (the newsletter's subscribe). */
 export default class JsonBodyMiddleware {
-  handle(ctx: HttpContext, next: NextFn, options: { nonObject?: 'reject' | 'ignore' } = {}) {
-    const { request } = ctx
-    // `Content-Length: 0` (what most clients send for a bare POST) is no body.
-    const hasBody =
-      request.header('transfer-encoding') !== undefined ||
-      Number(request.header('content-length')) > 0
-    if (!hasBody) return next()
-
-    if (!request.is(['application/json', 'application/*+json'])) {
-      throw new UnsupportedMediaTypeException(message('errors.body.unsupported_media_type'))
-    }
-
-    const body: unknown = request.body()
-    const isObject = typeof body === 'object' && body !== null && !Array.isArray(body)
-    if (!isObject) {
-      if (options.nonObject === 'ignore') {
-        request.updateBody({})
-      } else {
-        throw new BadRequestException(message('errors.body.not_an_object'), {
-          code: 'input.body.invalid_json',
-        })
-      }
-    }
+  handle(ctx: HttpContext, next: NextFn, options: Options = {}) {
+    assertJsonBody(ctx, options)
     return next()
   }
 }

@@ -1,5 +1,4 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import type { NextFn } from '@adonisjs/core/types/http'
 import ApiException, { message } from '#exceptions/api_exception'
 import { publicUrl } from '#config/app'
 import { trustedOrigins } from '#config/cors'
@@ -31,21 +30,20 @@ export function crossOriginRefusal(site: string | undefined, origin: string | un
 }
 
 /**
- * Runs before the session is read on every route that uses it: a refused
- * request never loads, creates or renews a session, so it gets no cookie.
+ * The first step of every session route (session_area_middleware.ts),
+ * before the session is read: a refused request never loads, creates or
+ * renews a session, so it gets no cookie.
  */
-export default class OriginGuardMiddleware {
-  handle({ request, response, logger }: HttpContext, next: NextFn) {
-    // The answer depends on these headers: a cache must not share it across them.
-    response.append('Vary', 'Origin, Sec-Fetch-Site')
-    if (SAFE_METHODS.has(request.method())) return next()
+export function guardOrigin({ request, response, logger }: HttpContext) {
+  // The answer depends on these headers: a cache must not share it across them.
+  response.append('Vary', 'Origin, Sec-Fetch-Site')
+  if (SAFE_METHODS.has(request.method())) return
 
-    const site = request.header('sec-fetch-site')
-    const origin = request.header('origin')
-    const refusal = crossOriginRefusal(site, origin)
-    if (refusal === null) return next()
+  const site = request.header('sec-fetch-site')
+  const origin = request.header('origin')
+  const refusal = crossOriginRefusal(site, origin)
+  if (refusal === null) return
 
-    logger.warn({ origin, sec_fetch_site: site }, `cross-origin request refused (${refusal})`)
-    throw new CrossOriginRequestException(message('errors.auth.cross_origin_request'))
-  }
+  logger.warn({ origin, sec_fetch_site: site }, `cross-origin request refused (${refusal})`)
+  throw new CrossOriginRequestException(message('errors.auth.cross_origin_request'))
 }

@@ -1,5 +1,4 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import type { NextFn } from '@adonisjs/core/types/http'
 import readRouting from '#services/platform/replicas/read_routing'
 import { recordWritePosition } from '#services/platform/replicas/write_positions'
 
@@ -11,12 +10,10 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
  * succeeded, the primary's WAL position is kept on the account before the
  * answer leaves, so its next request, on any instance, reads from a replica
  * only once that replica has replayed the change. Nothing without a replica.
+ * A step of the session area (session_area_middleware.ts), after the route.
  */
-export default class ReadYourWritesMiddleware {
-  async handle(ctx: HttpContext, next: NextFn) {
-    if (!readRouting.enabled || READS.has(ctx.request.method())) return next()
-    await next()
-    const user = ctx.auth.user
-    if (user && ctx.response.getStatus() < 400) await recordWritePosition([user.id])
-  }
+export async function keepWritePosition(ctx: HttpContext) {
+  if (!readRouting.enabled || READS.has(ctx.request.method())) return
+  const user = ctx.auth.user
+  if (user && ctx.response.getStatus() < 400) await recordWritePosition([user.id])
 }

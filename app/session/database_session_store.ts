@@ -51,6 +51,7 @@ export class DatabaseSessionStore implements SessionStoreWithTaggingContract {
     const row = await this.sessionRead.session(sessionId, now)
     if (!row) return null
     this.#expiresAt = row.expiresAt
+    this.sessionRead.noteExpiry(row.expiresAt, this.ttlSeconds, this.options.refreshAfterMs)
     if (now > this.#expiresAt) {
       await this.destroy(sessionId)
       return null

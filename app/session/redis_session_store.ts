@@ -44,6 +44,7 @@ export class RedisSessionStore implements SessionStoreWithTaggingContract {
     const [[, contents], [, remainingMs]] = replies as [unknown, string | null][]
     if (typeof contents !== 'string') return null
     this.#expiresAt = Date.now() + Number(remainingMs)
+    this.sessionRead.noteExpiry(this.#expiresAt, this.ttlSeconds, this.refreshAfterMs)
     return verifySessionData(contents, sessionId)
   }
 

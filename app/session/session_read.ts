@@ -1,5 +1,6 @@
 import string from '@adonisjs/core/helpers/string'
 import { runPrepared } from '#helpers/prepared_statement'
+import { isExtensionDue } from '#session/session_expiry'
 
 /**
  * Who is asking and how much of their quota is left, read with the session.
@@ -19,8 +20,10 @@ import { runPrepared } from '#helpers/prepared_statement'
  * 4. the API throttle (start/limiter.ts) takes the quota spent from it, or
  *    consumes it through `userQuota` when the read could not (sessions in
  *    Redis);
- * 5. the stores note whether `touch()` moved the expiry, and the session
- *    middleware sends the cookie again only when it did.
+ * 5. the stores note the session's expiry when they read it, and whether
+ *    `touch()` moved it: the session middleware commits an unchanged
+ *    session only when its expiry is due to move, and sends the cookie
+ *    again only when it moved.
  *
  * With the limiter elsewhere (Redis, memory) the user's quota is the
  * limiter's, as every other limit; with sessions elsewhere the user row is
@@ -107,6 +110,7 @@ export class SessionRead implements SessionReadResult {
   #user?: UserRow
   #spent?: SpentQuota
   #expiryMoved?: boolean
+  #expiry?: { expiresAtMs: number; ttlSeconds: number; refreshAfterMs: number }
 
   /** `quota`: the user quota the read consumes; null when the limiter keeps it. */
   constructor(readonly quota: UserRequestQuota | null = null) {}
@@ -148,6 +152,18 @@ export class SessionRead implements SessionReadResult {
 
   spentQuota(userId: string) {
     return this.#spent?.userId === userId ? this.#spent : undefined
+  }
+
+  /** Set by the store's read: the session's expiry and the store's rule for extending it. */
+  noteExpiry(expiresAtMs: number, ttlSeconds: number, refreshAfterMs: number) {
+    this.#expiry = { expiresAtMs, ttlSeconds, refreshAfterMs }
+  }
+
+  /** Whether the store's `touch()` would push the expiry now; undefined when the store did not say. */
+  extensionDue() {
+    if (!this.#expiry) return undefined
+    const { expiresAtMs, ttlSeconds, refreshAfterMs } = this.#expiry
+    return isExtensionDue(expiresAtMs, ttlSeconds, refreshAfterMs)
   }
 
   /** Set by the store's `touch()`. */

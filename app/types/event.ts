@@ -1,5 +1,3 @@
-import type { DateTime } from 'luxon'
-
 /** Event status values, exactly as the spec lists them. */
 export const EVENT_STATUSES = [
   'BACKLOG',
@@ -47,20 +45,21 @@ export type EventMetadata = {
 /**
  * An event as the service hands it out: plain data read straight from its
  * row (the hot GET/PATCH/list paths build no ORM instance: hydrating Lucid
- * models cost more CPU than the rest of the controller).
+ * models cost more CPU than the rest of the controller), its times as the
+ * driver returns them (Dates, no Luxon on the hot path).
  */
 export type EventRecord = {
   id: string
   organizationId: string
   name: string
   description: string | null
-  targetDate: DateTime | null
+  targetDate: Date | null
   status: EventStatus
   eventType: EventType
   metadata: EventMetadata
   address: AddressRecord | null
-  createdAt: DateTime
-  updatedAt: DateTime
+  createdAt: Date
+  updatedAt: Date
 }
 
 /** An event's address; the members never given are null. */
@@ -71,6 +70,6 @@ export type AddressRecord = {
   state: string | null
   postalCode: string | null
   country: string | null
-  createdAt: DateTime
-  updatedAt: DateTime
+  createdAt: Date
+  updatedAt: Date
 }

@@ -1,20 +1,14 @@
-import { DateTime } from 'luxon'
 import type { AddressRecord, EventRecord } from '#types/event'
 
-/** A row as pg returns it: timestamptz columns are Dates. */
+/** A row as pg returns it: timestamptz columns are Dates, kept as they are. */
 export type Row = Record<string, any>
-
-/** A timestamptz column as pg returns it (a Date), as the rest of the app uses them. */
-function dateTimeOf(value: Date | null) {
-  return value ? DateTime.fromJSDate(value) : null
-}
 
 /** The address of a joined row (its columns prefixed `a__`), or null. */
 function addressFromRow(row: Row): AddressRecord | null {
   if (!row.a__event_id) return null
   return {
-    createdAt: DateTime.fromJSDate(row.a__created_at),
-    updatedAt: DateTime.fromJSDate(row.a__updated_at),
+    createdAt: row.a__created_at,
+    updatedAt: row.a__updated_at,
     streetAddress: row.a__street_address,
     streetAddress2: row.a__street_address_2,
     city: row.a__city,
@@ -32,12 +26,12 @@ export function eventFromRow(row: Row): EventRecord | null {
     organizationId: row.organization_id,
     name: row.name,
     description: row.description,
-    targetDate: dateTimeOf(row.target_date),
+    targetDate: row.target_date,
     status: row.status,
     eventType: row.event_type,
     metadata: row.metadata,
     address: addressFromRow(row),
-    createdAt: DateTime.fromJSDate(row.created_at),
-    updatedAt: DateTime.fromJSDate(row.updated_at),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
   }
 }

@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon'
 import { v7 as uuidv7 } from 'uuid'
 import db from '@adonisjs/lucid/services/db'
 import { errors } from '@adonisjs/lucid'
@@ -142,9 +141,10 @@ export default class EventService {
       if (ifMatch !== undefined && !namesVersion(ifMatch, current.version, 'strong')) {
         throw new PreconditionFailedException()
       }
-      const { metadata, address, ...fields } = changes
+      const { metadata, address, targetDate, ...fields } = changes
       // An address-only change is a change of the event too.
-      const event: EventRecord = { ...current.event, ...given(fields), updatedAt: DateTime.now() }
+      const event: EventRecord = { ...current.event, ...given(fields), updatedAt: new Date() }
+      if (targetDate !== undefined) event.targetDate = targetDate?.toJSDate() ?? null
       if (metadata)
         event.metadata = assertOrderedRanges(Event.mergeMetadata(event.metadata, metadata))
       const changedAddress = address ? this.#mergeAddress(event, address) : null
@@ -281,16 +281,16 @@ export default class EventService {
     const { rows } = await runPrepared('write_event', WRITE_EVENT, [
       event.name,
       event.description,
-      event.targetDate?.toJSDate() ?? null,
+      event.targetDate,
       event.status,
       event.eventType,
       JSON.stringify(event.metadata),
-      event.updatedAt.toJSDate(),
+      event.updatedAt,
       event.id,
       version,
       ...addressValues(address),
-      address?.createdAt.toJSDate() ?? null,
-      address?.updatedAt.toJSDate() ?? null,
+      address?.createdAt ?? null,
+      address?.updatedAt ?? null,
       address !== null,
     ])
     return rows[0].version ?? null

@@ -89,6 +89,7 @@ test.group('Redis session store', () => {
     const sessions = new RedisSessionStore(store, redis.connection, 7 * DAY, HOUR_MS, read)
 
     await sessions.read('s1')
+    assert.isFalse(read.extensionDue())
     await sessions.touch('s1')
     assert.deepEqual(calls, [])
     assert.isFalse(read.expiryMoved)
@@ -103,6 +104,7 @@ test.group('Redis session store', () => {
     const sessions = new RedisSessionStore(store, redis.connection, 7 * DAY, HOUR_MS, read)
 
     await sessions.read('s1')
+    assert.isTrue(read.extensionDue())
     await sessions.touch('s1')
     assert.deepEqual(calls, ['touch s1'])
     assert.isTrue(read.expiryMoved)

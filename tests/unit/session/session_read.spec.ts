@@ -123,4 +123,21 @@ test.group('Session read', (group) => {
     read.noteTouch(false)
     assert.isFalse(read.expiryMoved)
   })
+
+  test("tells whether the store's expiry is due to move, as the store noted it at its read", ({
+    assert,
+  }) => {
+    const hourMs = 60 * 60 * 1000
+    const ttlSeconds = 7 * 24 * 60 * 60
+    const read = new SessionRead()
+    assert.isUndefined(read.extensionDue())
+
+    // Pushed 10 minutes ago: not due before an hour.
+    read.noteExpiry(Date.now() + ttlSeconds * 1000 - 10 * 60 * 1000, ttlSeconds, hourMs)
+    assert.isFalse(read.extensionDue())
+
+    // Pushed 61 minutes ago: due.
+    read.noteExpiry(Date.now() + ttlSeconds * 1000 - 61 * 60 * 1000, ttlSeconds, hourMs)
+    assert.isTrue(read.extensionDue())
+  })
 })

@@ -1,0 +1,30 @@
+import { inject } from '@adonisjs/core'
+import type { HttpContext } from '@adonisjs/core/http'
+import type { NextFn } from '@adonisjs/core/types/http'
+import ReadinessService from '#services/platform/readiness_service'
+import { trackRequest } from '#middleware/request_telemetry_middleware'
+import { applySecurityHeaders } from '#middleware/security_headers_middleware'
+import { assertDependenciesReady } from '#middleware/dependencies_ready_middleware'
+import { forceJsonResponse } from '#middleware/force_json_response_middleware'
+import { bindRequestValues } from '#middleware/container_bindings_middleware'
+
+/**
+ * First of the server stack, for every request, even one that matches no
+ * route: the steps that only prepare the request, in this order, as one
+ * layer (each layer is a container resolution and a promise per request).
+ * Telemetry first, so every request is timed; the security headers next,
+ * so every answer carries them, the 503 of a server not ready included.
+ */
+@inject()
+export default class RequestSetupMiddleware {
+  constructor(private readiness: ReadinessService) {}
+
+  handle(ctx: HttpContext, next: NextFn) {
+    trackRequest(ctx)
+    applySecurityHeaders(ctx)
+    assertDependenciesReady(this.readiness, ctx)
+    forceJsonResponse(ctx)
+    bindRequestValues(ctx)
+    return next()
+  }
+}

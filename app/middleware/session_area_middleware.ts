@@ -1,0 +1,41 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import type { NextFn } from '@adonisjs/core/types/http'
+import { guardOrigin } from '#middleware/origin_guard_middleware'
+import { commitSession, openSession } from '#middleware/session_middleware'
+import { assertJsonBody } from '#middleware/json_body_middleware'
+import { keepWritePosition } from '#middleware/read_your_writes_middleware'
+import { noteActivity } from '#session/account_sessions'
+import { consumeApiLimit } from '#start/limiter'
+
+/**
+ * The authenticated area (/auth, /organizations, /invitations): its steps in
+ * this order, as one layer (each layer is a container resolution and a
+ * promise per request):
+ *
+ * 1. cross-origin writes refused, before the session is read (no cookie);
+ * 2. the session read (with its user and quota, app/session/session_read.ts);
+ * 3. the user signed in silently, `ctx.auth.user` when there is one;
+ * 4. a signed-in session's `lastSeenAt` kept roughly current;
+ * 5. the global API limits (per user when signed in, per IP otherwise);
+ * 6. a body must be a JSON object;
+ * 7. `signedIn`: a request without a signed-in user is a 401 (the `auth`
+ *    middleware, for a whole group);
+ *
+ * then the route, then (with a read replica) the primary's WAL position kept
+ * on the account after a successful change, then the session saved. An
+ * error on the way saves nothing.
+ */
+export default class SessionAreaMiddleware {
+  async handle(ctx: HttpContext, next: NextFn, options: { signedIn?: boolean } = {}) {
+    guardOrigin(ctx)
+    await openSession(ctx)
+    await ctx.auth.check()
+    if (ctx.auth.user) noteActivity(ctx)
+    await consumeApiLimit(ctx)
+    assertJsonBody(ctx)
+    if (options.signedIn) await ctx.auth.authenticateUsing()
+    await next()
+    await keepWritePosition(ctx)
+    await commitSession(ctx)
+  }
+}

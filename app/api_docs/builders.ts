@@ -42,17 +42,19 @@ export type Operations = Record<string, Operation>
 
 /**
  * The operations of one route group: each gets the group's tag, needs a
- * session when the whole group does (`session: true`) and is under the
- * group's rate limit, if any.
+ * session when the whole group does (`session: true`), is under the
+ * group's rate limit, if any, and may answer the group's errors besides
+ * its own (`errors`: 401 for a group that needs a session).
  */
 export function group(
-  { tag, session, rateLimit }: { tag: string; session?: boolean; rateLimit?: string },
+  header: { tag: string; session?: boolean; rateLimit?: string; errors?: number[] },
   operations: Record<string, Omit<Operation, 'tags'>>
 ): Operations {
+  const { tag, session, rateLimit, errors = [] } = header
   return Object.fromEntries(
     Object.entries(operations).map(([route, operation]) => [
       route,
-      { session, rateLimit, ...operation, tags: [tag] },
+      { session, rateLimit, ...operation, errors: [...errors, ...operation.errors], tags: [tag] },
     ])
   )
 }

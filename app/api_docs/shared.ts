@@ -32,9 +32,6 @@ export const acceptLanguage = {
 /** The global API limits (start/limiter.ts), on every route of the authenticated area. */
 export const API_LIMIT = '100 requests a minute per signed-in user, 10 per IP address otherwise'
 
-/** A group of routes that need the session cookie, under the API limits. */
-export const SIGNED_IN = { session: true, rateLimit: API_LIMIT }
-
 /** A response header; `required` when every answer that lists it carries it. */
 const header = (description: string, schema: Schema, required = false) => ({
   description,
@@ -184,3 +181,9 @@ export const jsonBodyErrors = [400, 413, 415]
 
 /** The limit, an unexpected failure, a dependency down: what most routes may answer. */
 export const everyRoute = [429, 500, 503]
+
+/** A group of routes under the API limits: each may also answer what every route may. */
+export const API_AREA = { rateLimit: API_LIMIT, errors: everyRoute }
+
+/** A group of routes that need the session cookie (401 without one), under the API limits. */
+export const SIGNED_IN = { session: true, rateLimit: API_LIMIT, errors: [401, ...everyRoute] }

@@ -12,8 +12,8 @@ import {
 } from '#validators/auth'
 import { bodyOf, data, group, json, listOf, ref } from '#api_docs/builders'
 import {
+  API_AREA,
   API_LIMIT,
-  everyRoute,
   jsonBodyErrors,
   languageHeaders,
   REAUTHENTICATION,
@@ -25,14 +25,14 @@ const user = (description: string) => json(data(ref('User')), description)
 /** /auth: signing up and in, the account, its password, address, sessions and data. */
 export function authPaths() {
   return group(
-    { tag: 'auth', rateLimit: API_LIMIT },
+    { tag: 'auth', ...API_AREA },
     {
       'POST /auth/signup': {
         id: 'signUp',
         summary: 'Create an account and sign in',
         body: bodyOf(signupValidator),
         responses: { 201: user('Signed up; sets the session cookie') },
-        errors: [...jsonBodyErrors, 409, ...everyRoute],
+        errors: [...jsonBodyErrors, 409],
       },
       'POST /auth/login': {
         id: 'logIn',
@@ -47,21 +47,21 @@ export function authPaths() {
             languageHeaders
           ),
         },
-        errors: [...jsonBodyErrors, ...everyRoute],
+        errors: [...jsonBodyErrors],
       },
       'POST /auth/logout': {
         id: 'logOut',
         summary: 'Sign out',
         session: true,
         responses: { 204: { description: 'Signed out' } },
-        errors: [400, 401, ...everyRoute],
+        errors: [400, 401],
       },
       'GET /auth/me': {
         id: 'getProfile',
         summary: 'The signed-in account',
         session: true,
         responses: { 200: user('The account') },
-        errors: [401, ...everyRoute],
+        errors: [401],
       },
       'PATCH /auth/me': {
         id: 'updateProfile',
@@ -69,7 +69,7 @@ export function authPaths() {
         session: true,
         body: bodyOf(updateProfileValidator),
         responses: { 200: user('The account') },
-        errors: [...jsonBodyErrors, 401, ...everyRoute],
+        errors: [...jsonBodyErrors, 401],
       },
       'POST /auth/password/forgot': {
         id: 'requestPasswordReset',
@@ -77,14 +77,14 @@ export function authPaths() {
         summary: 'Email a password reset link (same answer whether or not the account exists)',
         body: bodyOf(forgotPasswordValidator),
         responses: { 202: json(ref('Messages'), 'Accepted', languageHeaders) },
-        errors: [...jsonBodyErrors, ...everyRoute],
+        errors: [...jsonBodyErrors],
       },
       'POST /auth/password/reset': {
         id: 'resetPassword',
         summary: 'Set a new password with an emailed token (every session ends)',
         body: bodyOf(resetPasswordValidator),
         responses: { 204: { description: 'Password reset' } },
-        errors: [...jsonBodyErrors, ...everyRoute],
+        errors: [...jsonBodyErrors],
       },
       'PUT /auth/password': {
         id: 'changePassword',
@@ -93,7 +93,7 @@ export function authPaths() {
         session: true,
         body: bodyOf(changePasswordValidator),
         responses: { 204: { description: 'Password changed' } },
-        errors: [...jsonBodyErrors, 401, ...everyRoute],
+        errors: [...jsonBodyErrors, 401],
       },
       'POST /auth/email/verification': {
         id: 'sendVerificationEmail',
@@ -101,14 +101,14 @@ export function authPaths() {
         summary: 'Email a verification link',
         session: true,
         responses: { 202: json(ref('Messages'), 'Accepted', languageHeaders) },
-        errors: [400, 401, ...everyRoute],
+        errors: [400, 401],
       },
       'POST /auth/email/verify': {
         id: 'verifyEmail',
         summary: 'Verify the address with an emailed token',
         body: bodyOf(verifyEmailValidator),
         responses: { 200: user('Verified') },
-        errors: [...jsonBodyErrors, ...everyRoute],
+        errors: [...jsonBodyErrors],
       },
       'POST /auth/email/change': {
         id: 'requestEmailChange',
@@ -124,14 +124,14 @@ export function authPaths() {
             'Accepted (the same whether or not the address has an account)'
           ),
         },
-        errors: [...jsonBodyErrors, 401, ...everyRoute],
+        errors: [...jsonBodyErrors, 401],
       },
       'POST /auth/email/confirm': {
         id: 'confirmEmailChange',
         summary: 'Confirm a change of address with the emailed token (every other session ends)',
         body: bodyOf(confirmEmailValidator),
         responses: { 200: user('The account at its new, verified address') },
-        errors: [...jsonBodyErrors, 409, ...everyRoute],
+        errors: [...jsonBodyErrors, 409],
       },
       'GET /auth/account/export': {
         id: 'exportAccount',
@@ -146,7 +146,7 @@ export function authPaths() {
             },
           }),
         },
-        errors: [401, ...everyRoute],
+        errors: [401],
       },
       'DELETE /auth/account': {
         id: 'deleteAccount',
@@ -156,14 +156,14 @@ export function authPaths() {
         session: true,
         body: bodyOf(deleteAccountValidator),
         responses: { 204: { description: 'Deleted; every session of the account has ended' } },
-        errors: [...jsonBodyErrors, 401, 409, ...everyRoute],
+        errors: [...jsonBodyErrors, 401, 409],
       },
       'GET /auth/sessions': {
         id: 'listSessions',
         summary: 'The sessions of the account',
         session: true,
         responses: { 200: json(data(listOf('AccountSession')), 'Sessions') },
-        errors: [401, ...everyRoute],
+        errors: [401],
       },
       'DELETE /auth/sessions/:sessionId': {
         id: 'endSession',
@@ -171,7 +171,7 @@ export function authPaths() {
         description: `Needs the session cookie. Ending the current session signs this client out; ending another is a sensitive action. ${REAUTHENTICATION} Rate limit: ${API_LIMIT}.`,
         session: true,
         responses: { 204: { description: 'Ended' }, 403: reauthenticationError() },
-        errors: [400, 401, 404, ...everyRoute],
+        errors: [400, 401, 404],
       },
       'DELETE /auth/sessions': {
         id: 'endOtherSessions',
@@ -179,7 +179,7 @@ export function authPaths() {
         summary: 'End every session but the current one',
         session: true,
         responses: { 204: { description: 'Ended' } },
-        errors: [401, ...everyRoute],
+        errors: [401],
       },
     }
   )

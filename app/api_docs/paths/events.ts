@@ -5,13 +5,7 @@ import {
   updateEventValidator,
 } from '#validators/event'
 import { bodyOf, data, group, json, page, ref } from '#api_docs/builders'
-import {
-  SIGNED_IN,
-  etagHeader,
-  everyRoute,
-  jsonBodyErrors,
-  organizationForbidden,
-} from '#api_docs/shared'
+import { SIGNED_IN, etagHeader, jsonBodyErrors, organizationForbidden } from '#api_docs/shared'
 
 /** /organizations/:organizationId/events: an organization's events. */
 export function eventPaths() {
@@ -34,7 +28,7 @@ export function eventPaths() {
           ),
           ...organizationForbidden,
         },
-        errors: [400, 401, 403, ...everyRoute],
+        errors: [400, 403],
       },
       'POST /organizations/:organizationId/events': {
         id: 'createEvent',
@@ -51,7 +45,7 @@ export function eventPaths() {
           201: json(data(ref('Event')), 'Created', etagHeader),
           ...organizationForbidden,
         },
-        errors: [...jsonBodyErrors, 401, 403, 409, 422, ...everyRoute],
+        errors: [...jsonBodyErrors, 403, 409, 422],
       },
       'GET /organizations/:organizationId/events/:id': {
         id: 'getEvent',
@@ -71,7 +65,7 @@ export function eventPaths() {
             headers: etagHeader,
           },
         },
-        errors: [400, 401, 403, 404, ...everyRoute],
+        errors: [400, 403, 404],
       },
       'PATCH /organizations/:organizationId/events/:id': {
         id: 'updateEvent',
@@ -89,13 +83,13 @@ export function eventPaths() {
           200: json(data(ref('Event')), 'Changed', etagHeader),
           ...organizationForbidden,
         },
-        errors: [...jsonBodyErrors, 401, 403, 404, 412, ...everyRoute],
+        errors: [...jsonBodyErrors, 403, 404, 412],
       },
       'DELETE /organizations/:organizationId/events/:id': {
         id: 'deleteEvent',
         summary: 'Delete an event and its address',
         responses: { 204: { description: 'Deleted' }, ...organizationForbidden },
-        errors: [400, 401, 403, 404, ...everyRoute],
+        errors: [400, 403, 404],
       },
     }
   )

@@ -4,13 +4,7 @@ import {
   updateOrganizationValidator,
 } from '#validators/organization'
 import { bodyOf, data, group, json, listOf, page, ref } from '#api_docs/builders'
-import {
-  SIGNED_IN,
-  errorAnswer,
-  everyRoute,
-  jsonBodyErrors,
-  organizationForbidden,
-} from '#api_docs/shared'
+import { SIGNED_IN, errorAnswer, jsonBodyErrors, organizationForbidden } from '#api_docs/shared'
 
 /** /organizations: the organizations themselves and their audit log. */
 export function organizationPaths() {
@@ -21,14 +15,14 @@ export function organizationPaths() {
         id: 'listOrganizations',
         summary: 'The organizations the caller belongs to',
         responses: { 200: json(data(listOf('Organization')), 'Organizations') },
-        errors: [401, ...everyRoute],
+        errors: [],
       },
       'POST /organizations': {
         id: 'createOrganization',
         summary: 'Create an organization (the caller becomes its owner)',
         body: bodyOf(createOrganizationValidator),
         responses: { 201: json(data(ref('Organization')), 'Created') },
-        errors: [...jsonBodyErrors, 401, ...everyRoute],
+        errors: [...jsonBodyErrors],
       },
       'GET /organizations/:organizationId': {
         id: 'getOrganization',
@@ -37,7 +31,7 @@ export function organizationPaths() {
           200: json(data(ref('Organization')), 'The organization'),
           ...organizationForbidden,
         },
-        errors: [400, 401, 403, ...everyRoute],
+        errors: [400, 403],
       },
       'PATCH /organizations/:organizationId': {
         id: 'updateOrganization',
@@ -51,7 +45,7 @@ export function organizationPaths() {
             'An owner whose own account has no second factor turns `requireTwoFactor` on (`organization.two_factor_required_for_actor`)'
           ),
         },
-        errors: [...jsonBodyErrors, 401, 403, 409, ...everyRoute],
+        errors: [...jsonBodyErrors, 403, 409],
       },
       'DELETE /organizations/:organizationId': {
         id: 'deleteOrganization',
@@ -65,7 +59,7 @@ export function organizationPaths() {
           },
           ...organizationForbidden,
         },
-        errors: [400, 401, 403, ...everyRoute],
+        errors: [400, 403],
       },
       'GET /organizations/:organizationId/audit-log': {
         id: 'listAuditLog',
@@ -73,7 +67,7 @@ export function organizationPaths() {
         // `action` is the validator's list: an array, in every form (rules.ts choiceList).
         query: bodyOf(auditLogValidator).properties,
         responses: { 200: json(page('AuditEntry'), 'A page of entries'), ...organizationForbidden },
-        errors: [400, 401, 403, ...everyRoute],
+        errors: [400, 403],
       },
     }
   )

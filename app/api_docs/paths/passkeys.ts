@@ -4,14 +4,7 @@ import {
   renamePasskeyValidator,
 } from '#validators/passkeys'
 import { bodyOf, data, group, json, listOf, ref } from '#api_docs/builders'
-import {
-  API_LIMIT,
-  SIGNED_IN,
-  errorAnswer,
-  everyRoute,
-  jsonBodyErrors,
-  languageHeaders,
-} from '#api_docs/shared'
+import { API_AREA, SIGNED_IN, errorAnswer, jsonBodyErrors, languageHeaders } from '#api_docs/shared'
 
 const passkey = (description: string) => json(data(ref('Passkey')), description)
 
@@ -30,14 +23,14 @@ const passkeyInvalid = json(
 export function passkeyPaths() {
   return {
     ...group(
-      { tag: 'auth', rateLimit: API_LIMIT },
+      { tag: 'auth', ...API_AREA },
       {
         'POST /auth/login/passkey/options': {
           id: 'passkeyLoginOptions',
           summary:
             'Options for signing in with a passkey (`startAuthentication`); the challenge is good once, for 5 minutes',
           responses: { 200: json(data(ref('PasskeyRequestOptions')), 'The options') },
-          errors: [...everyRoute],
+          errors: [],
         },
         'POST /auth/login/passkey': {
           id: 'logInWithPasskey',
@@ -48,7 +41,7 @@ export function passkeyPaths() {
             200: json(data(ref('User')), 'Signed in; sets the session cookie'),
             401: passkeyInvalid,
           },
-          errors: [...jsonBodyErrors, 401, ...everyRoute],
+          errors: [...jsonBodyErrors, 401],
         },
       }
     ),
@@ -59,7 +52,7 @@ export function passkeyPaths() {
           id: 'listPasskeys',
           summary: 'The passkeys of the account, oldest first',
           responses: { 200: json(data(listOf('Passkey')), 'Passkeys') },
-          errors: [401, ...everyRoute],
+          errors: [],
         },
         'POST /auth/passkeys/options': {
           id: 'passkeyRegistrationOptions',
@@ -67,7 +60,7 @@ export function passkeyPaths() {
           summary:
             'Options for adding a passkey (`startRegistration`): discoverable, user verification required, the account’s passkeys excluded; the challenge is good once, for 5 minutes',
           responses: { 200: json(data(ref('PasskeyCreationOptions')), 'The options') },
-          errors: [401, ...everyRoute],
+          errors: [],
         },
         'POST /auth/passkeys': {
           id: 'addPasskey',
@@ -78,14 +71,14 @@ export function passkeyPaths() {
             'Needs the session cookie. A response that does not verify against options this account asked for within 5 minutes (challenge, origin, relying party, user verification, algorithm) is 400 `input.response.invalid`; a passkey already registered is 409.',
           body: bodyOf(registerPasskeyValidator),
           responses: { 201: passkey('Added') },
-          errors: [...jsonBodyErrors, 401, 409, ...everyRoute],
+          errors: [...jsonBodyErrors, 409],
         },
         'PATCH /auth/passkeys/:id': {
           id: 'renamePasskey',
           summary: 'Rename a passkey of the account',
           body: bodyOf(renamePasskeyValidator),
           responses: { 200: passkey('Renamed') },
-          errors: [...jsonBodyErrors, 401, 404, ...everyRoute],
+          errors: [...jsonBodyErrors, 404],
         },
         'DELETE /auth/passkeys/:id': {
           id: 'removePasskey',
@@ -98,7 +91,7 @@ export function passkeyPaths() {
               'The last second factor of an account in an organization that requires two (`organization.two_factor_required`)'
             ),
           },
-          errors: [400, 401, 404, 409, ...everyRoute],
+          errors: [400, 404, 409],
         },
       }
     ),

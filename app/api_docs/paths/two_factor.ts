@@ -6,10 +6,10 @@ import {
 } from '#validators/two_factor'
 import { bodyOf, data, group, json, ref } from '#api_docs/builders'
 import {
+  API_AREA,
   API_LIMIT,
   SIGNED_IN,
   errorAnswer,
-  everyRoute,
   jsonBodyErrors,
   languageHeaders,
 } from '#api_docs/shared'
@@ -20,7 +20,7 @@ const error = (description: string) => json(ref('Error'), description, languageH
 export function twoFactorPaths() {
   return {
     ...group(
-      { tag: 'auth', rateLimit: API_LIMIT },
+      { tag: 'auth', ...API_AREA },
       {
         'POST /auth/login/second-factor': {
           id: 'finishLogin',
@@ -39,7 +39,7 @@ export function twoFactorPaths() {
               'A wrong or already used code (`auth.second_factor_invalid`), or no pending login in this session: none started, finished or past its 10 minutes (`auth.second_factor_expired`)'
             ),
           },
-          errors: [...jsonBodyErrors, ...everyRoute],
+          errors: [...jsonBodyErrors],
         },
       }
     ),
@@ -61,13 +61,13 @@ export function twoFactorPaths() {
               'No valid session (`auth.unauthenticated`) or a wrong proof (`auth.reauthentication_failed`)'
             ),
           },
-          errors: [...jsonBodyErrors, ...everyRoute],
+          errors: [...jsonBodyErrors],
         },
         'GET /auth/two-factor': {
           id: 'getTwoFactorStatus',
           summary: 'The second factors of the account',
           responses: { 200: json(data(ref('TwoFactorStatus')), 'The account’s second factors') },
-          errors: [401, ...everyRoute],
+          errors: [],
         },
         'POST /auth/two-factor/totp': {
           id: 'setUpTotp',
@@ -79,7 +79,7 @@ export function twoFactorPaths() {
           responses: {
             201: json(data(ref('TotpSetup')), 'The secret and its otpauth:// URI'),
           },
-          errors: [...jsonBodyErrors, 401, 409, ...everyRoute],
+          errors: [...jsonBodyErrors, 409],
         },
         'POST /auth/two-factor/totp/confirm': {
           id: 'confirmTotp',
@@ -88,7 +88,7 @@ export function twoFactorPaths() {
           description: `Needs the session cookie. A wrong code: 400 \`input.code.invalid\`; no setup waiting to be confirmed: 409 \`common.resource.conflict\`. The account is emailed when it had no second factor before. Rate limit: ${API_LIMIT}.`,
           body: bodyOf(confirmTotpValidator),
           responses: { 200: json(data(ref('RecoveryCodes')), 'On; the recovery codes') },
-          errors: [...jsonBodyErrors, 401, 409, ...everyRoute],
+          errors: [...jsonBodyErrors, 409],
         },
         'DELETE /auth/two-factor/totp': {
           id: 'removeTotp',
@@ -101,7 +101,7 @@ export function twoFactorPaths() {
               'The last second factor of an account in an organization that requires two (`organization.two_factor_required`)'
             ),
           },
-          errors: [401, 409, ...everyRoute],
+          errors: [409],
         },
         'POST /auth/two-factor/recovery-codes': {
           id: 'regenerateRecoveryCodes',
@@ -111,7 +111,7 @@ export function twoFactorPaths() {
           responses: {
             200: json(data(ref('RecoveryCodes')), 'The new recovery codes'),
           },
-          errors: [401, 409, ...everyRoute],
+          errors: [409],
         },
       }
     ),

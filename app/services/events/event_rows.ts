@@ -6,16 +6,17 @@ export type Row = Record<string, any>
 /** The address of a joined row (its columns prefixed `a__`), or null. */
 function addressFromRow(row: Row): AddressRecord | null {
   if (!row.a__event_id) return null
-  return {
-    createdAt: row.a__created_at,
-    updatedAt: row.a__updated_at,
-    streetAddress: row.a__street_address,
-    streetAddress2: row.a__street_address_2,
-    city: row.a__city,
-    state: row.a__state,
-    postalCode: row.a__postal_code,
-    country: row.a__country,
-  }
+  const {
+    a__created_at: createdAt,
+    a__updated_at: updatedAt,
+    a__street_address: streetAddress,
+    a__street_address_2: streetAddress2,
+    a__city: city,
+    a__state: state,
+    a__postal_code: postalCode,
+    a__country: country,
+  } = row
+  return { createdAt, updatedAt, streetAddress, streetAddress2, city, state, postalCode, country }
 }
 
 /** An event of a joined row (event columns, then address columns prefixed `a__`), or null. */

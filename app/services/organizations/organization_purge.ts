@@ -12,6 +12,19 @@ export type PurgeOptions = {
   onBatch?: (table: string, keys: string[]) => void
 }
 
+/** A table whose rows are keyed by `id`: chosen, locked and deleted by it. */
+function byId(table: string) {
+  return {
+    table,
+    statement: `
+      WITH batch AS MATERIALIZED (
+        SELECT id FROM ${table} WHERE organization_id = :organizationId
+         LIMIT :size FOR UPDATE SKIP LOCKED)
+      DELETE FROM ${table} t USING batch WHERE t.id = batch.id
+      RETURNING t.id::text AS key`,
+  }
+}
+
 /**
  * One batch of one table: the next rows of the organization, chosen and
  * locked in one statement with SKIP LOCKED, so two purges of the same
@@ -21,33 +34,9 @@ export type PurgeOptions = {
  * (ON DELETE CASCADE, a handful of index look-ups per batch).
  */
 export const PURGE_STEPS: { table: string; statement: string }[] = [
-  {
-    table: 'events',
-    statement: `
-      WITH batch AS MATERIALIZED (
-        SELECT id FROM events WHERE organization_id = :organizationId
-         LIMIT :size FOR UPDATE SKIP LOCKED)
-      DELETE FROM events e USING batch WHERE e.id = batch.id
-      RETURNING e.id::text AS key`,
-  },
-  {
-    table: 'organization_audit_entries',
-    statement: `
-      WITH batch AS MATERIALIZED (
-        SELECT id FROM organization_audit_entries WHERE organization_id = :organizationId
-         LIMIT :size FOR UPDATE SKIP LOCKED)
-      DELETE FROM organization_audit_entries a USING batch WHERE a.id = batch.id
-      RETURNING a.id::text AS key`,
-  },
-  {
-    table: 'organization_invitations',
-    statement: `
-      WITH batch AS MATERIALIZED (
-        SELECT id FROM organization_invitations WHERE organization_id = :organizationId
-         LIMIT :size FOR UPDATE SKIP LOCKED)
-      DELETE FROM organization_invitations i USING batch WHERE i.id = batch.id
-      RETURNING i.id::text AS key`,
-  },
+  byId('events'),
+  byId('organization_audit_entries'),
+  byId('organization_invitations'),
   {
     table: 'organization_members',
     statement: `

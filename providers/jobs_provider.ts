@@ -1,5 +1,7 @@
 import type { ApplicationService } from '@adonisjs/core/types'
 import JobQueue from '#services/jobs/job_queue'
+import DependencyOutages from '#services/platform/dependency_outages'
+import { QUEUE_NAMES } from '#services/jobs/queues'
 
 /**
  * The background job queue (app/services/jobs/job_queue.ts): one per
@@ -21,7 +23,8 @@ export default class JobsProvider {
       const { jobs } = await import('#config/jobs')
       const logger = await this.app.container.make('logger')
       const mode = this.app.getEnvironment() === 'web' && jobs.inWebProcess ? 'work' : 'send'
-      return new JobQueue(mode, logger)
+      const outages = await this.app.container.make(DependencyOutages)
+      return new JobQueue(mode, logger, QUEUE_NAMES, outages)
     })
     this.app.container.resolving(JobQueue, (queue) => {
       this.#queue = queue

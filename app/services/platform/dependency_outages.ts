@@ -1,5 +1,11 @@
 import type { Logger } from '@adonisjs/core/logger'
 
+/** The first line of what failed: the message, never a stack or a driver's client object. */
+function reasonOf(error: unknown) {
+  const text = error instanceof Error ? error.message : String(error ?? '')
+  return text.split('\n', 1)[0]
+}
+
 /**
  * One warning when a dependency (PostgreSQL, Redis) stops answering and one
  * when it is back, with how long it was gone: an outage is an event for the
@@ -16,7 +22,7 @@ export default class DependencyOutages {
     if (this.#since.has(name)) return
     this.#since.set(name, Date.now())
     this.logger.warn(
-      { dependency: name, err: error },
+      { dependency: name, reason: reasonOf(error) },
       `${name} unreachable: answering 503 until it is back`
     )
   }
@@ -32,5 +38,27 @@ export default class DependencyOutages {
 
   isDown(name: string) {
     return this.#since.has(name)
+  }
+
+  /**
+   * The database driver's own warnings (knex prints one with a stack per
+   * failed attempt): a connection that could not be opened is an outage of
+   * PostgreSQL; a pooled connection found dead is replaced by the pool (an
+   * info line: if the server is gone, the outage follows); a pool that
+   * stays full past the acquire timeout is one line, without the stack.
+   */
+  databaseDriverWarning(message: string) {
+    const line = message.split('\n', 1)[0]
+    if (/^Acquire connection error: (?!TimeoutError)/.test(line)) {
+      return this.down('postgresql', line.slice(line.indexOf(':') + 2))
+    }
+    if (this.isDown('postgresql')) return
+    if (line.startsWith('Connection Error:')) {
+      return this.logger.info(
+        { dependency: 'postgresql', reason: line },
+        'database connection lost'
+      )
+    }
+    this.logger.warn({ dependency: 'postgresql' }, line)
   }
 }

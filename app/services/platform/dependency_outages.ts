@@ -14,6 +14,8 @@ function reasonOf(error: unknown) {
  */
 export default class DependencyOutages {
   #since = new Map<string, number>()
+  /** Outages started, by dependency: PostgreSQL always, the others once heard of. */
+  #started = new Map<string, number>([['postgresql', 0]])
 
   constructor(private logger: Logger) {}
 
@@ -21,6 +23,7 @@ export default class DependencyOutages {
   down(name: string, error?: unknown) {
     if (this.#since.has(name)) return
     this.#since.set(name, Date.now())
+    this.#started.set(name, (this.#started.get(name) ?? 0) + 1)
     this.logger.warn(
       { dependency: name, reason: reasonOf(error) },
       `${name} unreachable: answering 503 until it is back`
@@ -29,6 +32,7 @@ export default class DependencyOutages {
 
   /** `name` answers again: logged only if it was down, with the outage's length. */
   up(name: string) {
+    if (!this.#started.has(name)) this.#started.set(name, 0)
     const since = this.#since.get(name)
     if (since === undefined) return
     this.#since.delete(name)
@@ -38,6 +42,11 @@ export default class DependencyOutages {
 
   isDown(name: string) {
     return this.#since.has(name)
+  }
+
+  /** Each dependency heard of, whether it answers, and how many outages it had. */
+  dependencies() {
+    return [...this.#started].map(([name, outages]) => ({ name, up: !this.isDown(name), outages }))
   }
 
   /**

@@ -145,13 +145,27 @@ test.group('Faults: what an outage logs', (group) => {
         await setTimeout(250)
       }
     })
+    const metrics = async () => {
+      const response = await running.fetch('/metrics', {
+        headers: { authorization: 'Bearer production-monitoring-secret' },
+      })
+      return response.text()
+    }
     await setTimeout(300)
     database.hangUp()
-    await setTimeout(3000)
+    await setTimeout(2000)
+    const during = await metrics()
+    await setTimeout(1000)
     await database.open()
     await setTimeout(2000)
     loading = false
     await Promise.all(clients)
+
+    // The outage in the metrics: down while it lasts, counted once.
+    assert.include(during, 'app_dependency_up{dependency="postgresql"} 0')
+    const after = await metrics()
+    assert.include(after, 'app_dependency_up{dependency="postgresql"} 1')
+    assert.include(after, 'app_dependency_outages_total{dependency="postgresql"} 1')
 
     assert.isAbove(statuses.length, 40, 'a few dozen requests')
     assert.include(statuses, 503)

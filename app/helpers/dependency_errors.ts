@@ -24,6 +24,9 @@ const UNAVAILABLE_MESSAGES = [
   /^Connection is closed\.?$/,
   /^Redis connection is not ready$/,
   /^Reached the max retries per request limit/,
+  // knex ends a transaction whose BEGIN or statement lost its connection; the
+  // next statement in it gets this (our code never reuses a committed one).
+  /^Transaction query already complete/,
 ]
 
 /**

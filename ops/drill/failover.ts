@@ -27,7 +27,7 @@
 import { execFileSync, type ChildProcess } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
-import { chown, mkdir, rm } from 'node:fs/promises'
+import { chown, copyFile, mkdir, readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -54,6 +54,7 @@ import {
 } from '#ops/drill/rig'
 
 const workDir = join(root, 'tmp', 'drill', 'failover')
+const logsDir = join(root, 'tmp', 'drill', 'failover-logs')
 const { values: options } = parseArgs({
   options: {
     'skip-build': { type: 'boolean', default: false },
@@ -474,11 +475,12 @@ async function main() {
   const lost = lostCreates + lostUpdates
 
   // The window as clients saw it: from the first failed write to the last.
-  const failedWrites = outcomes.filter((o) => o.kind !== 'read' && !ok(o) && o.sentAt >= killAt)
+  const failedWrites = outcomes.filter((o) => o.kind !== 'read' && !ok(o) && o.at >= killAt)
   const windowStart = Math.min(...failedWrites.map((o) => o.at))
   const windowEnd = Math.max(...failedWrites.map((o) => o.at))
+  // By when each request was answered.
   const phaseOf = (o: Outcome) =>
-    o.sentAt < killAt ? 'before' : failedWrites.length && o.sentAt <= windowEnd ? 'window' : 'after'
+    o.at < killAt ? 'before' : failedWrites.length && o.at <= windowEnd ? 'window' : 'after'
 
   log('')
   log(
@@ -548,6 +550,7 @@ async function main() {
     `${windowReads.filter(ok).length} of ${windowReads.length} during the window; ${outcomes.filter((o) => o.kind === 'read' && ok(o)).length} of ${outcomes.filter((o) => o.kind === 'read').length} in all`
   )
   log('')
+  log('logs: tmp/drill/failover-logs/ (api1, api2, node1, node2, haproxy, etcd)')
   log(`cluster after: ${cluster.map((m) => `${m.name} ${m.role} ${m.state}`).join(', ')}`)
   return answers500 === 0 && lost === 0 && recovered
 }
@@ -563,7 +566,10 @@ function revision() {
   }
 }
 
-/** Ends every process (the postmasters Patroni started too) and removes the drill's folder. */
+/**
+ * Ends every process (the postmasters Patroni started too) and removes the
+ * drill's folder; the processes' logs are kept in tmp/drill/failover-logs/.
+ */
 async function cleanup() {
   await processes.stop()
   // Patroni's PostgreSQL outlives Patroni: an immediate shutdown, then SIGKILL if need be.
@@ -575,6 +581,12 @@ async function cleanup() {
   for (const { pid } of alive()) process.kill(pid, 'SIGQUIT')
   for (let wait = 0; wait < 50 && alive().length; wait++) await sleep(100)
   for (const { pid } of alive()) process.kill(pid, 'SIGKILL')
+  await rm(logsDir, { recursive: true, force: true })
+  await mkdir(logsDir, { recursive: true })
+  const logs = await readdir(workDir).catch(() => [])
+  for (const file of logs.filter((name) => name.endsWith('.log'))) {
+    await copyFile(join(workDir, file), join(logsDir, file))
+  }
   await rm(workDir, { recursive: true, force: true })
 }
 

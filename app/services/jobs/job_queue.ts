@@ -121,14 +121,16 @@ export default class JobQueue {
   }
 
   /**
-   * pg-boss reports each failed poll. PostgreSQL not answering is the app's
-   * outage (one warning at its start, one at its end) when the tracker is
-   * given; otherwise, and for any other error, one line a minute says it,
+   * pg-boss reports each failed poll. PostgreSQL not answering goes to the
+   * outage tracker when it is given (the app's pool starts and ends the
+   * outage); otherwise, and for any other error, one line a minute says it,
    * with the count. An outage is a warning: the jobs wait, nothing is lost.
    */
   #reportError(error: unknown) {
     const unavailable = isDependencyUnavailable(asError(error))
-    if (unavailable && this.#outages) return this.#outages.down('postgresql', error)
+    if (unavailable && this.#outages) {
+      return this.#outages.sidePoolFailed('postgresql', error, 'job queue: a connection failed')
+    }
     const now = Date.now()
     if (now - this.#lastErrorAt < 60_000) {
       this.#errorsSinceLogged++

@@ -44,6 +44,17 @@ export default class DependencyOutages {
     return this.#since.has(name)
   }
 
+  /**
+   * A side pool (the job queue's) lost a connection to `name`: part of the
+   * outage when one is on, else one info line without the stack. Only the
+   * app's pool starts and ends outages: a side pool's stale connection
+   * after a failover would otherwise start one that nothing ends.
+   */
+  sidePoolFailed(name: string, error: unknown, what: string) {
+    if (this.isDown(name)) return
+    this.logger.info({ dependency: name, reason: reasonOf(error) }, what)
+  }
+
   /** Each dependency heard of, whether it answers, and how many outages it had. */
   dependencies() {
     return [...this.#started].map(([name, outages]) => ({ name, up: !this.isDown(name), outages }))

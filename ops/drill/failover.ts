@@ -35,6 +35,7 @@ import pg from 'pg'
 import { freePort } from '#helpers/free_port'
 import { grantTraversal } from '#ops/scratch_postgres'
 import {
+  LOAD_OPTIONS,
   Load,
   Processes,
   answers,
@@ -42,6 +43,7 @@ import {
   elapsed,
   has,
   haproxyVersion,
+  loadFigures,
   log,
   productionBuild,
   productionEnv,
@@ -57,22 +59,14 @@ const workDir = join(root, 'tmp', 'drill', 'failover')
 const logsDir = join(root, 'tmp', 'drill', 'failover-logs')
 const { values: options } = parseArgs({
   options: {
-    'skip-build': { type: 'boolean', default: false },
-    // Requests per second, half reads and half writes, to the two instances in turn.
-    'rate': { type: 'string', default: '40' },
-    'concurrency': { type: 'string', default: '16' },
-    // Signed-in users, half reading and half writing: each under 100 requests a minute.
-    'users': { type: 'string', default: '48' },
+    ...LOAD_OPTIONS,
     // Seconds of load before the kill, and after the first write acknowledged after it.
-    'before': { type: 'string', default: '10' },
-    'after': { type: 'string', default: '15' },
-    'max-seconds': { type: 'string', default: '300' },
+    before: { type: 'string', default: '10' },
+    after: { type: 'string', default: '15' },
   },
 })
-const rate = Number(options.rate)
-const concurrency = Number(options.concurrency)
-const userCount = Number(options.users)
-const maxSeconds = Number(options['max-seconds'])
+// Half reads and half writes, to the two instances in turn; half the users read, half write.
+const { rate, concurrency, userCount, maxSeconds } = loadFigures(options)
 const INSTANCES = 2
 const NODES = 2
 const POSTGRES_BIN = '/usr/lib/postgresql/15/bin'
@@ -540,6 +534,17 @@ async function main() {
   row(
     '0 acknowledged writes lost',
     `${lost} of ${acknowledged} (${created.size} POST found; ${patchAcks} PATCH: the last acknowledged of each of ${patched.size} events or a later one found)`
+  )
+  const apiLogs = ports.map((_, index) =>
+    readFileSync(join(workDir, `api${index + 1}.log`), 'utf8').split('\n')
+  )
+  const warnings = apiLogs.map(
+    (lines) => lines.filter((line) => /"level":[456]0/.test(line)).length
+  )
+  const stacks = apiLogs.flat().filter((line) => /\\n\s+at /.test(line)).length
+  row(
+    '2 warnings per instance (outage start, end), no stack',
+    `${warnings.map((count, index) => `api${index + 1}: ${count}`).join(', ')}; ${stacks} lines with a stack`
   )
   row(
     'recovery without restart',

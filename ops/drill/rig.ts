@@ -24,6 +24,29 @@ export const buildDir = join(root, 'build')
 
 const startedAt = Date.now()
 
+/** The options every drill takes (node:util parseArgs), beside its own. */
+export const LOAD_OPTIONS = {
+  'skip-build': { type: 'boolean', default: false },
+  // Requests per second.
+  'rate': { type: 'string', default: '40' },
+  // Requests in flight at most; past it the load waits.
+  'concurrency': { type: 'string', default: '16' },
+  // Signed-in users: each stays under the API's 100 requests per minute.
+  'users': { type: 'string', default: '48' },
+  // The whole drill is cut after this many seconds, whatever happens.
+  'max-seconds': { type: 'string', default: '300' },
+} as const
+
+/** The load's figures from the parsed options. */
+export function loadFigures(options: { [K in keyof typeof LOAD_OPTIONS]: string | boolean }) {
+  return {
+    rate: Number(options.rate),
+    concurrency: Number(options.concurrency),
+    userCount: Number(options.users),
+    maxSeconds: Number(options['max-seconds']),
+  }
+}
+
 export function log(line: string) {
   process.stdout.write(`\r\x1b[K${line}\n`)
 }

@@ -27,6 +27,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { freePort } from '#helpers/free_port'
 import { freshDatabase, scratchPostgres, type ScratchPostgres } from '#ops/scratch_postgres'
 import {
+  LOAD_OPTIONS,
   Load,
   Processes,
   answers,
@@ -34,6 +35,7 @@ import {
   elapsed,
   has,
   haproxyVersion,
+  loadFigures,
   log,
   productionBuild,
   productionEnv,
@@ -47,23 +49,12 @@ import {
 const workDir = join(root, 'tmp', 'drill')
 const { values: options } = parseArgs({
   options: {
-    'skip-build': { type: 'boolean', default: false },
-    // Requests per second through HAProxy, alternately GET and PATCH.
-    'rate': { type: 'string', default: '40' },
-    // Requests in flight at most; past it the load waits.
-    'concurrency': { type: 'string', default: '16' },
-    // Signed-in users: each stays under the API's 100 requests per minute.
-    'users': { type: 'string', default: '48' },
+    ...LOAD_OPTIONS,
     // After the SIGKILL, how long the supervisor waits before starting the instance again.
     'restart-delay': { type: 'string', default: '100' },
-    // The whole drill is cut after this many seconds, whatever happens.
-    'max-seconds': { type: 'string', default: '300' },
   },
 })
-const rate = Number(options.rate)
-const userCount = Number(options.users)
-const concurrency = Number(options.concurrency)
-const maxSeconds = Number(options['max-seconds'])
+const { rate, concurrency, userCount, maxSeconds } = loadFigures(options)
 const restartDelayMs = Number(options['restart-delay'])
 const INSTANCES = 3
 const appKey = randomBytes(32).toString('base64url')

@@ -514,9 +514,13 @@ async function main() {
   const windowMs = failedWrites.length ? windowEnd - windowStart : 0
   log(
     failedWrites.length
-      ? `failover window as clients saw it: ${(windowMs / 1000).toFixed(1)} s (first failed write ${windowStart - killAt} ms after the kill, last ${windowEnd - killAt} ms after)`
+      ? `failover window as clients saw it: ${(windowMs / 1000).toFixed(1)} s (first failed write answered ${windowStart - killAt} ms after the kill, last ${windowEnd - killAt} ms after)`
       : 'failover window as clients saw it: no write failed'
   )
+  const firstAcknowledged = Math.min(
+    ...outcomes.filter((o) => o.kind !== 'read' && ok(o) && o.sentAt > killAt).map((o) => o.at)
+  )
+  log(`first write sent after the kill and acknowledged: ${firstAcknowledged - killAt} ms after it`)
   const unavailable = outcomes.filter((o) => o.status === 503)
   log(
     `answers 503: ${unavailable.length}, ${unavailable.filter((o) => o.retryAfter).length} of them with Retry-After`
@@ -528,8 +532,8 @@ async function main() {
     (instance, index) => instance.pid === pids[index] && instance.exitCode === null
   )
   log('')
-  log('target                                              measured')
-  const row = (target: string, measured: string) => log(`${target.padEnd(51)} ${measured}`)
+  log(`${'target'.padEnd(54)} measured`)
+  const row = (target: string, measured: string) => log(`${target.padEnd(54)} ${measured}`)
   row('0 answers 500', `${answers500} (${hung} requests cut after 30 s)`)
   row(
     '0 acknowledged writes lost',
@@ -543,7 +547,7 @@ async function main() {
   )
   const stacks = apiLogs.flat().filter((line) => /\\n\s+at /.test(line)).length
   row(
-    '2 warnings per instance (outage start, end), no stack',
+    'per instance: 2 warnings (outage start, end), no stack',
     `${warnings.map((count, index) => `api${index + 1}: ${count}`).join(', ')}; ${stacks} lines with a stack`
   )
   row(

@@ -19,13 +19,49 @@ export const embeddedServer = external
       database: `events_api_${app.nodeEnvironment}`,
     }
 
+const poolMax = env.get('DB_POOL_MAX', 10)
 const poolAcquireTimeoutMs = env.get('DB_POOL_ACQUIRE_TIMEOUT_MS', 5000)
+
+/**
+ * The longest any statement of a request may run (contract, "Data that
+ * grows"), PostgreSQL's own `statement_timeout` (waiting for a lock
+ * included), sent when each pooled connection opens: past it PostgreSQL
+ * cancels the statement (57014), the request answers 503 and the
+ * connection, still usable, goes back to the pool.
+ *
+ * Only in the web server process. `node ace` commands are not requests
+ * and run unbounded: migrations building an index, `newsletter:export`
+ * streaming every contact, `jobs:work`. Nor does the test runner's pool,
+ * which also seeds large tables (the bound is tested on a server process).
+ * The background jobs in the web process run on this pool and keep the
+ * bound: each of their batches is one short statement by design, and one
+ * past it fails and is retried with backoff rather than holding a
+ * connection requests need. The job queue's own pool (pg-boss's polling
+ * and upkeep) does not take it.
+ */
+export const statementTimeoutMs = env.get('DB_STATEMENT_TIMEOUT_MS', 5000)
+const servesRequests = app.getEnvironment() === 'web'
+
+/**
+ * No noisy neighbour (contract, "Data that grows"): the requests of one
+ * organization's routes hold at most `size` places at once, so at most
+ * that many of this process's pooled connections
+ * (app/services/platform/organization_lanes.ts). Beyond that, they wait
+ * in line for at most `waitMs` (as long as a request waits for a
+ * connection), then answer 503. Counted per process, as the pool is: each
+ * instance has its own.
+ */
+export const organizationLanes = {
+  size: Math.max(1, Math.floor(poolMax / 2)),
+  waitMs: poolAcquireTimeoutMs,
+}
 
 /**
  * Bounded connect time and TCP keep-alive, so a PostgreSQL that vanishes is
  * noticed (503) instead of leaving requests hanging on dead sockets.
  */
 const socket = { connectionTimeoutMillis: poolAcquireTimeoutMs, keepAlive: true }
+const statementBound = servesRequests ? { statement_timeout: statementTimeoutMs } : {}
 
 const connection = databaseUrl
   ? { connectionString: databaseUrl }
@@ -56,10 +92,10 @@ const dbConfig = defineConfig({
   connections: {
     postgres: {
       client: 'pg',
-      connection: { ...connection, ...socket },
+      connection: { ...connection, ...socket, ...statementBound },
       pool: {
         min: 0,
-        max: env.get('DB_POOL_MAX', 10),
+        max: poolMax,
         // A request waits this long for a connection, then answers 503: never a hang.
         acquireTimeoutMillis: poolAcquireTimeoutMs,
         createTimeoutMillis: poolAcquireTimeoutMs,

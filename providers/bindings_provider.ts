@@ -3,6 +3,7 @@ import { HttpContext } from '@adonisjs/core/http'
 import { ContactProvider } from '#services/newsletter/contact_provider'
 import MailDelivery from '#services/platform/mail_delivery'
 import DependencyOutages from '#services/platform/dependency_outages'
+import OrganizationLanes from '#services/platform/organization_lanes'
 import { type ApiSerializer, serializer } from '#helpers/api_serializer'
 
 declare module '@adonisjs/core/http' {
@@ -31,6 +32,12 @@ export default class BindingsProvider {
       DependencyOutages,
       async () => new DependencyOutages(await this.app.container.make('logger'))
     )
+
+    // One per process, as the pool its lanes share out.
+    this.app.container.singleton(OrganizationLanes, async () => {
+      const { organizationLanes } = await import('#config/database')
+      return new OrganizationLanes(organizationLanes)
+    })
 
     HttpContext.instanceProperty('serialize', function (this: HttpContext, values: any): any {
       return serializer.serialize(values, this.containerResolver)

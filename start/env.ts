@@ -75,6 +75,8 @@ const env = await Env.create(new URL('../', import.meta.url), {
   DB_DATABASE: Env.schema.string.optional(),
   DB_POOL_MAX: Env.schema.number.optional(),
   DB_POOL_ACQUIRE_TIMEOUT_MS: Env.schema.number.optional(),
+  // A whole number: PostgreSQL refuses every connection that names a bad one.
+  DB_STATEMENT_TIMEOUT_MS: positiveInteger,
 
   MONITORING_SECRET: Env.schema.secret.optional(),
   HEALTH_DISK_WARN_PERCENT: Env.schema.number.optional(),

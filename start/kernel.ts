@@ -42,6 +42,7 @@ export const middleware = router.named({
   silentAuth: () => import('#middleware/silent_auth_middleware'),
   sessionActivity: () => import('#middleware/session_activity_middleware'),
   auth: () => import('#middleware/auth_middleware'),
+  organizationLane: () => import('#middleware/organization_lane_middleware'),
   reauthenticated: () => import('#middleware/reauthenticated_middleware'),
   jsonBody: () => import('#middleware/json_body_middleware'),
 })

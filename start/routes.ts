@@ -212,7 +212,8 @@ router
         router.delete('/:organizationId/events/:id', [controllers.Events, 'destroy'])
       })
       .prefix('/organizations')
-      .use(middleware.auth())
+      // Signed in first: an anonymous request never takes a place in a lane.
+      .use([middleware.auth(), middleware.organizationLane()])
 
     router
       .post('/invitations/accept', [controllers.OrganizationInvitations, 'accept'])

@@ -32,6 +32,9 @@ export const acceptLanguage = {
 /** The global API limits (start/limiter.ts), on every route of the authenticated area. */
 export const API_LIMIT = '100 requests a minute per signed-in user, 10 per IP address otherwise'
 
+/** A group of routes that need the session cookie, under the API limits. */
+export const SIGNED_IN = { session: true, rateLimit: API_LIMIT }
+
 /** A response header; `required` when every answer that lists it carries it. */
 const header = (description: string, schema: Schema, required = false) => ({
   description,
@@ -141,7 +144,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   422: 'Unprocessable',
   429: 'Rate limit exceeded (`common.rate_limit.exceeded`), with Retry-After',
   500: 'Unexpected failure (`common.server.internal`)',
-  503: 'A dependency is down (`common.service.unavailable`), with Retry-After',
+  503: 'A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After',
 }
 
 /** What a sensitive action adds to its description (the `reauthentication` of an operation). */

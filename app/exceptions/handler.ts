@@ -1,4 +1,5 @@
 import app from '@adonisjs/core/services/app'
+import emitter from '@adonisjs/core/services/emitter'
 import router from '@adonisjs/core/services/router'
 import { type HttpContext, ExceptionHandler } from '@adonisjs/core/http'
 import type { I18n } from '@adonisjs/i18n'
@@ -13,11 +14,19 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import ApiException from '#exceptions/api_exception'
 import ServiceUnavailableException from '#exceptions/service_unavailable_exception'
+import OrganizationBusyException from '#exceptions/organization_busy_exception'
 import { FieldException } from '#exceptions/validation_error_reporter'
 import { DEFAULT_LANGUAGE, negotiate, speak, translator } from '#helpers/languages'
 import { requestIdOf, securityHeaders } from '#helpers/security_headers'
-import { isInvalidData } from '#helpers/database_errors'
+import { isInvalidData, isStatementTimeout } from '#helpers/database_errors'
 import { isDependencyUnavailable } from '#helpers/dependency_errors'
+
+declare module '@adonisjs/core/types' {
+  interface EventsList {
+    /** A request's statement was cancelled past DB_STATEMENT_TIMEOUT_MS (counted in the metrics). */
+    'db:statement_timeout': { route: string }
+  }
+}
 
 type ErrorEntry = {
   message: string
@@ -56,6 +65,14 @@ export default class HttpExceptionHandler extends ExceptionHandler {
    * (services/platform/dependency_outages.ts), not a warning per request.
    */
   async report(error: unknown, ctx: HttpContext) {
+    if (this.#isSlowStatement(error)) return this.#reportSlowStatement(ctx)
+    if (error instanceof OrganizationBusyException) {
+      ctx.logger.warn(
+        { ...where(ctx), organizationId: ctx.params.organizationId },
+        "organization's share of the database pool busy: answered 503"
+      )
+      return
+    }
     if (this.#isUnavailable(error)) {
       // The message alone: a stack per request would bury the outage's two warnings.
       const reason = error instanceof Error ? error.message.split('\n', 1)[0] : String(error)
@@ -68,6 +85,22 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       return
     }
     return super.report(error, ctx)
+  }
+
+  /**
+   * A statement of this request ran past DB_STATEMENT_TIMEOUT_MS: the
+   * request's own slowness, not an outage. One warning naming the route (no
+   * stack: the trace would only show the driver), and the metric.
+   */
+  async #reportSlowStatement(ctx: HttpContext) {
+    const request = where(ctx)
+    ctx.logger.warn(request, 'statement ran past DB_STATEMENT_TIMEOUT_MS: answered 503')
+    await emitter.emit('db:statement_timeout', { route: request.route })
+  }
+
+  /** The driver's own cancel (a service's exception around it keeps its own answer). */
+  #isSlowStatement(error: unknown) {
+    return !(error instanceof ApiException) && isStatementTimeout(error)
   }
 
   #isUnavailable(error: unknown) {
@@ -90,7 +123,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     if (error instanceof vineErrors.E_VALIDATION_ERROR) {
       return { status: error.status, errors: error.messages }
     }
-    if (this.#isUnavailable(error)) {
+    if (this.#isUnavailable(error) || this.#isSlowStatement(error)) {
       return {
         ...one(503, i18n.t('errors.service.unavailable'), ServiceUnavailableException.code),
         headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
@@ -216,6 +249,15 @@ export function answerUnparsableRequest(error: { code?: string }, socket: Duplex
   const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'
   const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`)
   socket.end(`HTTP/1.1 ${status}\r\n${lines.join('')}\r\n${body}`)
+}
+
+/** What a log line says of the request: its method, route pattern and id. */
+function where(ctx: HttpContext) {
+  return {
+    'method': ctx.request.method(),
+    'route': ctx.route?.pattern ?? 'unmatched',
+    'x-request-id': ctx.request.id(),
+  }
 }
 
 function one(status: number, message: string, code: string): Rendered {

@@ -17,3 +17,12 @@ export function isInvalidData(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code
   return typeof code === 'string' && code.startsWith('22')
 }
+
+/**
+ * PostgreSQL cancelled the statement (57014 query_canceled): it ran past
+ * `statement_timeout` (DB_STATEMENT_TIMEOUT_MS). The connection stays
+ * usable; the request that ran it answers 503.
+ */
+export function isStatementTimeout(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '57014'
+}

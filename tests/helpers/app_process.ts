@@ -166,3 +166,20 @@ export function jsonRequest(method: string, body?: unknown, headers: Record<stri
     body: body === undefined ? undefined : JSON.stringify(body),
   }
 }
+
+/** A JSON log line of a server process (pino), with the fields the tests read. */
+export type LogLine = {
+  level: number
+  msg: string
+  err?: unknown
+  dependency?: string
+  [field: string]: unknown
+}
+
+/** The JSON lines among what a process wrote (production logs JSON on stdout). */
+export function logLines(output: string): LogLine[] {
+  return output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line))
+}

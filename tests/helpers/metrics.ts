@@ -1,4 +1,5 @@
 import type { ApiClient } from '@japa/api-client'
+import type { AppProcess } from '#tests/helpers/app_process'
 
 export const MONITORING_SECRET = 'test-monitoring-secret'
 
@@ -23,7 +24,19 @@ export function parseMetrics(text: string): Sample[] {
 export async function scrape(client: ApiClient) {
   const response = await client.get('/metrics').bearerToken(MONITORING_SECRET)
   response.assertStatus(200)
-  const text = response.text()
+  return scraped(response.text())
+}
+
+/** The same from a server process started with the production settings (its own secret). */
+export async function scrapeProcess(api: AppProcess) {
+  const response = await api.fetch('/metrics', {
+    headers: { authorization: 'Bearer production-monitoring-secret' },
+  })
+  if (response.status !== 200) throw new Error(`GET /metrics answered ${response.status}`)
+  return scraped(await response.text())
+}
+
+function scraped(text: string) {
   const samples = parseMetrics(text)
   return {
     text,

@@ -6,7 +6,7 @@ import {
 } from '#validators/event'
 import { bodyOf, data, group, json, page, ref } from '#api_docs/builders'
 import {
-  API_LIMIT,
+  SIGNED_IN,
   etagHeader,
   everyRoute,
   jsonBodyErrors,
@@ -16,7 +16,7 @@ import {
 /** /organizations/:organizationId/events: an organization's events. */
 export function eventPaths() {
   return group(
-    { tag: 'events', session: true, rateLimit: API_LIMIT },
+    { tag: 'events', ...SIGNED_IN },
     {
       'GET /organizations/:organizationId/events': {
         id: 'listEvents',

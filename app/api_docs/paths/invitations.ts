@@ -1,7 +1,7 @@
 import { acceptInvitationValidator, createInvitationValidator } from '#validators/organization'
 import { bodyOf, data, group, json, listOf, ref } from '#api_docs/builders'
 import {
-  API_LIMIT,
+  SIGNED_IN,
   errorAnswer,
   everyRoute,
   jsonBodyErrors,
@@ -11,7 +11,7 @@ import {
 /** An organization's invitations, and their acceptance by the invited account. */
 export function invitationPaths() {
   return group(
-    { tag: 'invitations', session: true, rateLimit: API_LIMIT },
+    { tag: 'invitations', ...SIGNED_IN },
     {
       'GET /organizations/:organizationId/invitations': {
         id: 'listInvitations',

@@ -4,12 +4,12 @@ import {
   transferOwnershipValidator,
 } from '#validators/organization'
 import { bodyOf, data, group, json, listOf, object, ref } from '#api_docs/builders'
-import { API_LIMIT, everyRoute, jsonBodyErrors, organizationForbidden } from '#api_docs/shared'
+import { everyRoute, jsonBodyErrors, organizationForbidden, SIGNED_IN } from '#api_docs/shared'
 
 /** /organizations/:organizationId/members, leaving and the ownership transfer. */
 export function memberPaths() {
   return group(
-    { tag: 'members', session: true, rateLimit: API_LIMIT },
+    { tag: 'members', ...SIGNED_IN },
     {
       'POST /organizations/:organizationId/leave': {
         id: 'leaveOrganization',

@@ -5,7 +5,7 @@ import {
 } from '#validators/organization'
 import { bodyOf, data, group, json, listOf, page, ref } from '#api_docs/builders'
 import {
-  API_LIMIT,
+  SIGNED_IN,
   errorAnswer,
   everyRoute,
   jsonBodyErrors,
@@ -15,7 +15,7 @@ import {
 /** /organizations: the organizations themselves and their audit log. */
 export function organizationPaths() {
   return group(
-    { tag: 'organizations', session: true, rateLimit: API_LIMIT },
+    { tag: 'organizations', ...SIGNED_IN },
     {
       'GET /organizations': {
         id: 'listOrganizations',

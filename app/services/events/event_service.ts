@@ -6,7 +6,7 @@ import { errors as authorizationErrors } from '@adonisjs/bouncer'
 import type { Infer } from '@vinejs/vine/types'
 import Event from '#models/event'
 import InternalException from '#exceptions/internal_exception'
-import { isClientError, isInvalidData } from '#helpers/database_errors'
+import { isClientError, isInvalidData, isStatementTimeout } from '#helpers/database_errors'
 import { isDependencyUnavailable } from '#helpers/dependency_errors'
 import PreconditionFailedException from '#exceptions/precondition_failed_exception'
 import { namesVersion } from '#services/events/entity_tags'
@@ -110,8 +110,13 @@ export default class EventService {
         return created
       })
     } catch (error) {
-      // An outage is a 503 the client may retry, not the spec's 500.
-      if (isClientError(error) || isInvalidData(error) || isDependencyUnavailable(error))
+      // An outage or a statement past its time is a 503 the client may retry, not the spec's 500.
+      if (
+        isClientError(error) ||
+        isInvalidData(error) ||
+        isDependencyUnavailable(error) ||
+        isStatementTimeout(error)
+      )
         throw error
       throw new InternalException(message('errors.events.create_failed'), { cause: error })
     }

@@ -1,6 +1,7 @@
 import { v7 as uuidv7 } from 'uuid'
 import db from '@adonisjs/lucid/services/db'
 import type { ConfirmationRequest } from '#types/newsletter'
+import { findContact } from '#services/newsletter/contact_lookup'
 
 /** Resends of one address's confirmation email: one per 10 minutes, 3 a day (contract). */
 export const CONFIRMATION_EMAILS = { gapMinutes: 10, perDay: 3 } as const
@@ -218,13 +219,8 @@ export default class ContactConfirmations {
       .update({ confirming_at: null })
   }
 
-  async find(contactId: string) {
-    const row = await db
-      .from('newsletter_contacts')
-      .where('id', contactId)
-      .select('email', 'status')
-      .first()
-    return row ? { email: row.email as string, status: row.status as string } : null
+  find(contactId: string) {
+    return findContact(contactId)
   }
 
   /**

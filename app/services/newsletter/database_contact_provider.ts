@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid'
 import db from '@adonisjs/lucid/services/db'
+import { findContact } from '#services/newsletter/contact_lookup'
 import {
   type Consent,
   ContactProvider,
@@ -83,12 +84,8 @@ export class DatabaseContactProvider extends ContactProvider {
   }
 
   async find(contactId: string) {
-    const row = await db
-      .from('newsletter_contacts')
-      .where('id', contactId)
-      .select('email', 'status')
-      .first()
-    return row ? { email: row.email as string, subscribed: row.status === 'subscribed' } : null
+    const contact = await findContact(contactId)
+    return contact ? { email: contact.email, subscribed: contact.status === 'subscribed' } : null
   }
 
   async unsubscribe(contactId: string, via: UnsubscribeVia) {

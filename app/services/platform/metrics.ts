@@ -67,6 +67,30 @@ export const rateLimitRejections = new Counter({
 })
 
 /**
+ * Statements PostgreSQL cancelled past DB_STATEMENT_TIMEOUT_MS, by route
+ * pattern: each one's request answered 503 (counted from the exception
+ * handler's report, through the emitter: providers/telemetry_provider.ts).
+ */
+export const statementTimeouts = new Counter({
+  name: 'db_statement_timeouts_total',
+  help: 'Statements cancelled past DB_STATEMENT_TIMEOUT_MS (the request answered 503), by route pattern',
+  labelNames: ['route'] as const,
+  registers: [registry],
+})
+
+export const organizationLaneWaits = new Counter({
+  name: 'organization_lane_waits_total',
+  help: "Requests that waited for their organization's lane (its share of the database pool) to free a place",
+  registers: [registry],
+})
+
+export const organizationLaneRefusals = new Counter({
+  name: 'organization_lane_refusals_total',
+  help: "Requests refused with 503 because their organization's lane freed no place within DB_POOL_ACQUIRE_TIMEOUT_MS",
+  registers: [registry],
+})
+
+/**
  * The pool of the default connection, as knex's tarn pool; read at scrape
  * time only, so requests pay nothing for these gauges.
  */

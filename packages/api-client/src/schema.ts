@@ -1627,7 +1627,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -1732,7 +1732,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -1886,7 +1886,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -2040,7 +2040,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -2172,7 +2172,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -2311,7 +2311,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -2466,7 +2466,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -2633,7 +2633,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -2751,7 +2751,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -2906,7 +2906,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -3035,7 +3035,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -3138,7 +3138,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -3293,7 +3293,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -3396,7 +3396,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -3578,7 +3578,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -3739,7 +3739,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -3910,7 +3910,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -4043,7 +4043,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -4194,7 +4194,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -4333,7 +4333,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -4469,7 +4469,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -4635,7 +4635,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -4738,7 +4738,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -4867,7 +4867,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -5013,7 +5013,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -5170,7 +5170,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -5273,7 +5273,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -5421,7 +5421,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -5590,7 +5590,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -5734,7 +5734,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -5903,7 +5903,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -6355,7 +6355,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -6536,7 +6536,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -6630,7 +6630,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -6758,7 +6758,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -6944,7 +6944,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -7038,7 +7038,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -7157,7 +7157,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -7323,7 +7323,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -7477,7 +7477,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -7597,7 +7597,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -7728,7 +7728,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -7900,7 +7900,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -8027,7 +8027,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -8158,7 +8158,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -8380,7 +8380,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -8531,7 +8531,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -8678,7 +8678,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -8899,7 +8899,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -9019,7 +9019,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -9193,7 +9193,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -9340,7 +9340,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -9486,7 +9486,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -9606,7 +9606,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -9795,7 +9795,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -9957,7 +9957,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -10145,7 +10145,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -10335,7 +10335,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down (`common.service.unavailable`), with Retry-After */
+            /** @description A dependency is down, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the organization already uses its share of the database (`common.service.unavailable`), with Retry-After */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];

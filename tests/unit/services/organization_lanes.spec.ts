@@ -1,0 +1,67 @@
+import { test } from '@japa/runner'
+import OrganizationLanes from '#services/platform/organization_lanes'
+import OrganizationBusyException from '#exceptions/organization_busy_exception'
+
+const A = 'organization-a'
+const B = 'organization-b'
+
+/** Whether `promise` has settled once pending callbacks have run. */
+async function hasSettled(promise: Promise<unknown>) {
+  let settled = false
+  promise.then(
+    () => (settled = true),
+    () => (settled = true)
+  )
+  await new Promise((resolve) => setImmediate(resolve))
+  return settled
+}
+
+test.group('Organization lanes', () => {
+  test('an organization holds at most its lane; others pass; the line is served first come, first served', async ({
+    assert,
+  }) => {
+    const lanes = new OrganizationLanes({ size: 2, waitMs: 60_000 })
+    const leaveFirst = await lanes.enter(A)
+    const leaveSecond = await lanes.enter(A)
+    const admitted: string[] = []
+    const third = lanes.enter(A).then((leave) => (admitted.push('third'), leave))
+    const fourth = lanes.enter(A).then((leave) => (admitted.push('fourth'), leave))
+    assert.isFalse(await hasSettled(third))
+
+    // Another organization never waits behind A.
+    const leaveB = await lanes.enter(B)
+    leaveB()
+
+    leaveSecond()
+    assert.isTrue(await hasSettled(third))
+    // Leaving twice gives back one place only.
+    leaveSecond()
+    assert.isFalse(await hasSettled(fourth))
+    leaveFirst()
+    assert.isTrue(await hasSettled(fourth))
+    assert.deepEqual(admitted, ['third', 'fourth'])
+    ;(await third)()
+    ;(await fourth)()
+
+    // All given back: both places are free again at once.
+    const again = [lanes.enter(A), lanes.enter(A)]
+    assert.isTrue(await hasSettled(again[0]))
+    assert.isTrue(await hasSettled(again[1]))
+    for (const leave of await Promise.all(again)) leave()
+  })
+
+  test('refused with 503 when no place frees within the wait; the line goes on without it', async ({
+    assert,
+  }) => {
+    const lanes = new OrganizationLanes({ size: 1, waitMs: 50 })
+    const leave = await lanes.enter(A)
+    await assert.rejects(() => lanes.enter(A), OrganizationBusyException)
+
+    // The expired waiter left the line: the next one gets the place when it frees.
+    const next = lanes.enter(A)
+    assert.isFalse(await hasSettled(next))
+    leave()
+    assert.isTrue(await hasSettled(next))
+    ;(await next)()
+  })
+})

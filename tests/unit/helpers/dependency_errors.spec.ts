@@ -13,6 +13,13 @@ test.group('isDependencyUnavailable', () => {
     assert.isTrue(isDependencyUnavailable(new Error('Failed to create event', { cause: ended })))
   })
 
+  test('a write that reached a standby (a failover in progress) is an outage', ({ assert }) => {
+    const readOnly = Object.assign(new Error('cannot execute INSERT in a read-only transaction'), {
+      code: '25006',
+    })
+    assert.isTrue(isDependencyUnavailable(readOnly))
+  })
+
   test('a connection lost mid-statement is an outage; a bug is not', ({ assert }) => {
     assert.isTrue(isDependencyUnavailable(new Error('Connection terminated unexpectedly')))
     assert.isFalse(isDependencyUnavailable(new Error('column "nme" does not exist')))

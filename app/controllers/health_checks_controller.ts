@@ -13,14 +13,20 @@ export default class HealthChecksController {
 
   /**
    * 200 when every check passes (warnings included), 503 otherwise, and 503
-   * while the start-up gate is closed: every other route refuses until then.
-   * The full report only for callers presenting the monitoring secret.
+   * while the start-up gate is closed: every other route refuses until then
+   * (no check runs then but for the monitor, the database being busy with
+   * the start-up). The full report only for callers presenting the
+   * monitoring secret.
    */
   async show({ request, response }: HttpContext) {
+    const monitor = isMonitoringSecret(request.header('x-monitoring-secret'))
+    if (!this.readiness.connected && !monitor) {
+      return response.status(503).send({ status: 'error', isHealthy: false })
+    }
     const report = await this.healthChecks.run()
     const healthy = report.isHealthy && this.readiness.connected
     const summary = { status: healthy ? 'ok' : 'error', isHealthy: healthy }
-    const body = isMonitoringSecret(request.header('x-monitoring-secret'))
+    const body = monitor
       ? {
           ...summary,
           finishedAt: report.finishedAt,

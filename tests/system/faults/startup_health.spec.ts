@@ -40,7 +40,7 @@ test.group('Faults: health at start-up', (group) => {
       const health = await statusOf(api, '/health')
       const route = await statusOf(api, '/organizations')
       if (health === null || route === null) {
-        assert.lengthOf(seen, 0, 'the port closed again')
+        assert.lengthOf(seen, 0, `the port closed again:\n${api.output.slice(-3000)}`)
         await setTimeout(5)
         continue
       }

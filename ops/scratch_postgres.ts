@@ -21,7 +21,7 @@ export interface ScratchPostgres {
 }
 
 /** Adds the search (x) bit for others on `path` and every folder above it (PostgreSQL runs as `postgres` under root). */
-async function grantTraversal(path: string) {
+export async function grantTraversal(path: string) {
   for (let current = resolve(path); ; current = dirname(current)) {
     const info = await stat(current).catch(() => null)
     if (info && (info.mode & 0o001) === 0) await chmod(current, info.mode | 0o001)

@@ -1,5 +1,8 @@
 import type { ApplicationService } from '@adonisjs/core/types'
 import JobQueue from '#services/jobs/job_queue'
+import DependencyOutages from '#services/platform/dependency_outages'
+import { isDependencyUnavailable } from '#helpers/dependency_errors'
+import { QUEUE_NAMES } from '#services/jobs/queues'
 
 /**
  * The background job queue (app/services/jobs/job_queue.ts): one per
@@ -21,7 +24,8 @@ export default class JobsProvider {
       const { jobs } = await import('#config/jobs')
       const logger = await this.app.container.make('logger')
       const mode = this.app.getEnvironment() === 'web' && jobs.inWebProcess ? 'work' : 'send'
-      return new JobQueue(mode, logger)
+      const outages = await this.app.container.make(DependencyOutages)
+      return new JobQueue(mode, logger, QUEUE_NAMES, outages)
     })
     this.app.container.resolving(JobQueue, (queue) => {
       this.#queue = queue
@@ -33,13 +37,18 @@ export default class JobsProvider {
     if (environment !== 'web' && environment !== 'test') return
     const queue = await this.app.container.make(JobQueue)
     const logger = await this.app.container.make('logger')
+    const outages = await this.app.container.make(DependencyOutages)
     // Never in the way of the start-up gate: while PostgreSQL is away, tried again in the background.
     const attempt = (retryInMs: number) => {
       queue.start().then(
         () => logger.info({ mode: queue.mode }, 'job queue started'),
         (error) => {
           if (this.#stopping) return
-          logger.warn({ err: error, retryInMs }, 'job queue not started yet')
+          if (isDependencyUnavailable(error)) {
+            outages.sidePoolFailed('postgresql', error, 'job queue not started yet')
+          } else {
+            logger.warn({ err: error, retryInMs }, 'job queue not started yet')
+          }
           setTimeout(() => attempt(Math.min(retryInMs * 2, 30_000)), retryInMs).unref()
         }
       )

@@ -11,6 +11,7 @@ export default class LifecycleProvider {
 
   register() {
     this.#reportRedisOutages()
+    this.#routeDatabaseDriverLog()
   }
 
   async boot() {
@@ -31,6 +32,22 @@ export default class LifecycleProvider {
         connection.on('subscriber:error', ({ error }) => outages.down('redis', error))
         connection.on('ready', () => outages.up('redis'))
       })
+    })
+  }
+
+  /**
+   * What knex would hand Lucid's logger as it is (`log`: a warning with a
+   * stack per failed connection attempt) goes through the outage tracker.
+   * Set before the connection is made: Lucid reads its config then.
+   */
+  #routeDatabaseDriverLog() {
+    const outages = () => this.app.container.make(DependencyOutages)
+    const logger = () => this.app.container.make('logger')
+    this.app.config.set('database.connections.postgres.log', {
+      warn: (message: string) => void outages().then((o) => o.databaseDriverWarning(message)),
+      error: (message: string) => void logger().then((log) => log.error(message)),
+      deprecate: (message: string) => void logger().then((log) => log.info(message)),
+      debug: (message: string) => void logger().then((log) => log.debug(message)),
     })
   }
 

@@ -6,16 +6,27 @@ import { isMonitoringSecret } from '#helpers/monitoring_secret'
 
 @inject()
 export default class HealthChecksController {
-  constructor(private healthChecks: HealthChecks) {}
+  constructor(
+    private healthChecks: HealthChecks,
+    private readiness: ReadinessService
+  ) {}
 
   /**
-   * 200 when every check passes (warnings included), 503 otherwise. The full
-   * report only for callers presenting the monitoring secret.
+   * 200 when every check passes (warnings included), 503 otherwise, and 503
+   * while the start-up gate is closed: every other route refuses until then
+   * (no check runs then but for the monitor, the database being busy with
+   * the start-up). The full report only for callers presenting the
+   * monitoring secret.
    */
   async show({ request, response }: HttpContext) {
+    const monitor = isMonitoringSecret(request.header('x-monitoring-secret'))
+    if (!this.readiness.connected && !monitor) {
+      return response.status(503).send({ status: 'error', isHealthy: false })
+    }
     const report = await this.healthChecks.run()
-    const summary = { status: report.isHealthy ? 'ok' : 'error', isHealthy: report.isHealthy }
-    const body = isMonitoringSecret(request.header('x-monitoring-secret'))
+    const healthy = report.isHealthy && this.readiness.connected
+    const summary = { status: healthy ? 'ok' : 'error', isHealthy: healthy }
+    const body = monitor
       ? {
           ...summary,
           finishedAt: report.finishedAt,
@@ -24,7 +35,7 @@ export default class HealthChecksController {
         }
       : summary
 
-    return response.status(report.isHealthy ? 200 : 503).send(body)
+    return response.status(healthy ? 200 : 503).send(body)
   }
 
   /** Liveness: the process serves requests. */
@@ -33,9 +44,8 @@ export default class HealthChecksController {
   }
 
   /** Readiness: the dependencies answer (a result at most 1 s old). */
-  @inject()
-  async ready({ response }: HttpContext, readiness: ReadinessService) {
-    const ready = await readiness.isReady()
+  async ready({ response }: HttpContext) {
+    const ready = await this.readiness.isReady()
     return response
       .status(ready ? 200 : 503)
       .send({ status: ready ? 'ok' : 'error', isHealthy: ready })

@@ -74,7 +74,9 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       return
     }
     if (this.#isUnavailable(error)) {
-      ctx.logger.info({ 'err': error, 'x-request-id': ctx.request.id() }, 'dependency unavailable')
+      // The message alone: a stack per request would bury the outage's two warnings.
+      const reason = error instanceof Error ? error.message.split('\n', 1)[0] : String(error)
+      ctx.logger.info({ reason, 'x-request-id': ctx.request.id() }, 'dependency unavailable')
       return
     }
     const cause = (error as { cause?: unknown } | null)?.cause

@@ -24,15 +24,19 @@ const UNAVAILABLE_MESSAGES = [
   /^Connection is closed\.?$/,
   /^Redis connection is not ready$/,
   /^Reached the max retries per request limit/,
+  // knex ends a transaction whose BEGIN or statement lost its connection; the
+  // next statement in it gets this (our code never reuses a committed one).
+  /^Transaction query already complete/,
 ]
 
 /**
  * SQLSTATE classes that mean "PostgreSQL cannot serve us now": 08
  * (connection exception), 57P01-57P03 (shutting down, cannot connect now),
- * 53300 (too many connections).
+ * 53300 (too many connections), 25006 (a write reached a standby: during a
+ * failover the proxy may still lead to the demoted primary for a moment).
  */
 function isUnavailableSqlState(code: string) {
-  return code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300'
+  return code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300' || code === '25006'
 }
 
 /**

@@ -17,208 +17,49 @@
 |
 */
 
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
-import { randomBytes, randomUUID } from 'node:crypto'
-import { closeSync, existsSync, openSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { randomBytes } from 'node:crypto'
+import type { ChildProcess } from 'node:child_process'
 import { setTimeout as sleep } from 'node:timers/promises'
-import pg from 'pg'
-import { Redis } from 'ioredis'
-import { MessageBuilder } from '@adonisjs/core/helpers'
-import { Encryption, drivers } from '@adonisjs/core/encryption'
 import { freePort } from '#helpers/free_port'
 import { freshDatabase, scratchPostgres, type ScratchPostgres } from '#ops/scratch_postgres'
+import {
+  LOAD_OPTIONS,
+  Load,
+  Processes,
+  answers,
+  buildDir,
+  elapsed,
+  has,
+  haproxyVersion,
+  loadFigures,
+  log,
+  productionBuild,
+  productionEnv,
+  progress,
+  root,
+  run,
+  seedAccounts,
+  until,
+} from '#ops/drill/rig'
 
-const root = fileURLToPath(new URL('../../', import.meta.url))
 const workDir = join(root, 'tmp', 'drill')
 const { values: options } = parseArgs({
   options: {
-    'skip-build': { type: 'boolean', default: false },
-    // Requests per second through HAProxy, alternately GET and PATCH.
-    'rate': { type: 'string', default: '40' },
-    // Requests in flight at most; past it the load waits.
-    'concurrency': { type: 'string', default: '16' },
-    // Signed-in users: each stays under the API's 100 requests per minute.
-    'users': { type: 'string', default: '48' },
+    ...LOAD_OPTIONS,
     // After the SIGKILL, how long the supervisor waits before starting the instance again.
     'restart-delay': { type: 'string', default: '100' },
-    // The whole drill is cut after this many seconds, whatever happens.
-    'max-seconds': { type: 'string', default: '300' },
   },
 })
-const rate = Number(options.rate)
-const userCount = Number(options.users)
-const concurrency = Number(options.concurrency)
-const maxSeconds = Number(options['max-seconds'])
+const { rate, concurrency, userCount, maxSeconds } = loadFigures(options)
 const restartDelayMs = Number(options['restart-delay'])
 const INSTANCES = 3
-const SESSION_SECONDS = 7 * 24 * 3600
 const appKey = randomBytes(32).toString('base64url')
-const children = new Set<ChildProcess>()
+const processes = new Processes(workDir)
 let postgres: ScratchPostgres | undefined
-const startedAt = Date.now()
-
-function log(line: string) {
-  process.stdout.write(`\r\x1b[K${line}\n`)
-}
-
-function elapsed() {
-  return `${((Date.now() - startedAt) / 1000).toFixed(1).padStart(5)}s`
-}
-
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}) {
-  execFileSync(command, args, {
-    cwd,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-}
-
-function has(binary: string) {
-  try {
-    execFileSync('sh', ['-c', `command -v ${binary}`], { stdio: 'ignore' })
-    return true
-  } catch {
-    return false
-  }
-}
-
-/** REDIS_URL, or a `redis-server` of its own on a free loopback port, keeping nothing on disk. */
-async function redisServer() {
-  if (process.env.REDIS_URL) return process.env.REDIS_URL
-  if (!has('redis-server')) {
-    throw new Error('no redis-server on this machine: set REDIS_URL (e.g. redis://127.0.0.1:6379)')
-  }
-  const port = await freePort()
-  const redis = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: 'ignore' }
-  )
-  children.add(redis)
-  const url = `redis://127.0.0.1:${port}`
-  const client = new Redis(url, { lazyConnect: true, retryStrategy: () => 100 })
-  client.on('error', () => {})
-  for (let attempt = 0; attempt < 50; attempt++) {
-    if (
-      await client.ping().then(
-        () => true,
-        () => false
-      )
-    )
-      break
-    await sleep(100)
-  }
-  client.disconnect()
-  return url
-}
-
-type Account = { organizationId: string; eventId: string; cookie: string }
-
-/** The session cookie's name in production (config/session.ts), which is also its signature's purpose. */
-const COOKIE = '__Host-session'
-
-/** Users, one organization and event each, and a signed-in session per user in Redis. */
-async function seed(url: string, redisUrl: string): Promise<Account[]> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  const { rows } = await client.query(
-    `WITH people AS (
-       SELECT i, gen_random_uuid() AS user_id, gen_random_uuid() AS org_id, gen_random_uuid() AS event_id
-         FROM generate_series(1, $1::int) i),
-     users AS (
-       INSERT INTO users (id, email, full_name, password, created_at, updated_at)
-       SELECT user_id, 'drill' || i || '@drill.test', 'Drill ' || i, 'not-a-hash', now(), now() FROM people),
-     organizations AS (
-       INSERT INTO organizations (id, name, created_at, updated_at)
-       SELECT org_id, 'Org ' || i, now(), now() FROM people)
-     SELECT * FROM people`,
-    [userCount]
-  )
-  await client.query(
-    `INSERT INTO organization_members (organization_id, user_id, created_at)
-     SELECT * , now() FROM unnest($1::uuid[], $2::uuid[])`,
-    [rows.map((row) => row.org_id), rows.map((row) => row.user_id)]
-  )
-  await client.query(
-    `INSERT INTO events (id, organization_id, name, status, event_type, metadata, created_at, updated_at)
-     SELECT id, org, 'Drill event', 'PLANNING', 'ONE_OFF', '{"category":"wedding"}', now(), now()
-       FROM unnest($1::uuid[], $2::uuid[]) AS t(id, org)`,
-    [rows.map((row) => row.event_id), rows.map((row) => row.org_id)]
-  )
-  await client.end()
-
-  // Signed as the app signs its cookies (config/encryption.ts), stored as its Redis store does.
-  const encryption = new Encryption(
-    await drivers.aes256gcm({ id: 'gcm', keys: [appKey] }).resolver(undefined as never)
-  )
-  const verifier = encryption.getMessageVerifier()
-  const redis = new Redis(redisUrl)
-  const pipeline = redis.pipeline()
-  const now = new Date().toISOString()
-  const accounts = rows.map((row) => {
-    const sessionId = randomUUID()
-    const data = {
-      auth_web: row.user_id,
-      device: { createdAt: now, lastSeenAt: now, ipAddress: '127.0.0.1', userAgent: 'drill' },
-    }
-    pipeline.setex(
-      sessionId,
-      SESSION_SECONDS,
-      new MessageBuilder().build(data, undefined, sessionId)
-    )
-    return {
-      organizationId: row.org_id as string,
-      eventId: row.event_id as string,
-      cookie: `${COOKIE}=s:${verifier.sign(sessionId, undefined, COOKIE)}`,
-    }
-  })
-  await pipeline.exec()
-  await redis.quit()
-  return accounts
-}
-
-/** A process whose output goes to a file under tmp/drill; ended with the drill. */
-function start(
-  command: string,
-  args: string[],
-  env: NodeJS.ProcessEnv,
-  logName: string,
-  cwd = root
-) {
-  const logFile = openSync(join(workDir, logName), 'a')
-  const child = spawn(command, args, {
-    cwd,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', logFile, logFile],
-  })
-  closeSync(logFile)
-  children.add(child)
-  child.once('exit', () => children.delete(child))
-  return child
-}
-
-async function answers(url: string) {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(2000) })
-    await response.arrayBuffer()
-    return response.ok
-  } catch {
-    return false
-  }
-}
-
-async function until(what: string, condition: () => Promise<boolean>, seconds = 60) {
-  const deadline = Date.now() + seconds * 1000
-  while (Date.now() < deadline) {
-    if (await condition()) return
-    await sleep(100)
-  }
-  throw new Error(`gave up waiting ${seconds} s for ${what}`)
-}
 
 /** Each server's state as HAProxy sees it (UP, DOWN, MAINT...), from the stats CSV. */
 async function haproxyStates(statsPort: number) {
@@ -242,46 +83,25 @@ async function main() {
   await mkdir(workDir, { recursive: true })
   if (!has('haproxy')) throw new Error('haproxy is needed (Debian: apt-get install haproxy)')
 
-  const buildDir = join(root, 'build')
-  if (!options['skip-build'] || !existsSync(join(buildDir, 'bin', 'server.js'))) {
-    log(`${elapsed()} building the production server (npm run build)`)
-    run('npm', ['run', 'build'], root)
-  }
+  productionBuild(options['skip-build'])
   log(`${elapsed()} starting PostgreSQL and Redis`)
   postgres = await scratchPostgres(workDir)
   const url = await freshDatabase(postgres.url, 'events_drill')
-  const redisUrl = await redisServer()
+  const redisUrl = await processes.redis()
   const ports = await Promise.all(Array.from({ length: INSTANCES }, () => freePort()))
   const [frontPort, statsPort] = [await freePort(), await freePort()]
   const serverEnv = {
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    APP_KEY: appKey,
+    ...productionEnv(appKey, url, redisUrl),
     PUBLIC_URL: `http://127.0.0.1:${frontPort}`,
-    DATABASE_URL: url,
-    REDIS_URL: redisUrl,
-    SESSION_STORE: 'redis',
-    LIMITER_STORE: 'redis',
-    TRUSTED_PROXIES: 'loopback',
-    LOG_LEVEL: 'info',
   }
   log(`${elapsed()} migrating (node ace migration:run --force)`)
   run(process.execPath, ['ace', 'migration:run', '--force'], buildDir, serverEnv)
   log(`${elapsed()} seeding ${userCount} users with an event and a session each`)
-  const accounts = await seed(url, redisUrl)
+  const accounts = await seedAccounts(url, redisUrl, appKey, userCount)
 
   const instances = new Map<number, ChildProcess>()
   const startInstance = (index: number) =>
-    instances.set(
-      index,
-      start(
-        process.execPath,
-        ['bin/server.js'],
-        { ...serverEnv, PORT: String(ports[index]) },
-        `api${index + 1}.log`,
-        buildDir
-      )
-    )
+    instances.set(index, processes.api(serverEnv, ports[index], `api${index + 1}.log`))
   for (let index = 0; index < INSTANCES; index++) startInstance(index)
   await Promise.all(
     ports.map((port) =>
@@ -290,7 +110,7 @@ async function main() {
   )
 
   const haproxyLog = `haproxy-${Date.now()}.log`
-  start(
+  processes.start(
     'haproxy',
     ['-db', '-f', join(root, 'ops', 'haproxy', 'haproxy.cfg')],
     {
@@ -312,25 +132,18 @@ async function main() {
     `${elapsed()} HAProxy on 127.0.0.1:${frontPort} with ${INSTANCES} instances UP; load: ${rate} requests/s, GET and PATCH alternately`
   )
 
-  // The load: a request every 1000/rate ms, whatever the previous ones are doing.
   let phase = 'warm-up'
-  let sent = 0
-  let loading = true
   const outcomes: Outcome[] = []
-  const inFlight = new Set<Promise<void>>()
   const front = `http://127.0.0.1:${frontPort}`
-  const send = (n: number) => {
+  const load = new Load(rate, concurrency, (n) => {
     const account = accounts[n % accounts.length]
     const method = n % 2 === 0 ? 'GET' : 'PATCH'
-    const request = fetch(
-      `${front}/organizations/${account.organizationId}/events/${account.eventId}`,
-      {
-        method,
-        headers: { 'cookie': account.cookie, 'content-type': 'application/json' },
-        body: method === 'PATCH' ? JSON.stringify({ name: `Drill ${n}` }) : undefined,
-        signal: AbortSignal.timeout(30_000),
-      }
-    )
+    return fetch(`${front}/organizations/${account.organizationId}/events/${account.eventId}`, {
+      method,
+      headers: { 'cookie': account.cookie, 'content-type': 'application/json' },
+      body: method === 'PATCH' ? JSON.stringify({ name: `Drill ${n}` }) : undefined,
+      signal: AbortSignal.timeout(30_000),
+    })
       .then(async (response) => {
         await response.arrayBuffer()
         outcomes.push({ phase, method, status: response.status })
@@ -338,36 +151,13 @@ async function main() {
       .catch((error: Error & { cause?: { code?: string } }) => {
         outcomes.push({ phase, method, error: error.cause?.code ?? error.name })
       })
-      .finally(() => inFlight.delete(request))
-    inFlight.add(request)
-  }
-  const loadStartedAt = Date.now()
-  const loader = (async () => {
-    const begin = Date.now()
-    while (loading) {
-      // At most `concurrency` requests in flight: an overloaded machine slows the load down
-      // instead of piling up connections until the health checks time out.
-      if (inFlight.size >= concurrency) await Promise.race(inFlight)
-      send(sent++)
-      const next = begin + (sent * 1000) / rate
-      await sleep(Math.max(0, next - Date.now()))
-    }
-  })()
+  })
   const failed = (outcome: Outcome) => outcome.error !== undefined || outcome.status !== 200
   let step = ''
-  let ticks = 0
-  const progress = setInterval(() => {
-    const bad = outcomes.filter(failed).length
-    if (!process.stdout.isTTY) {
-      if (ticks++ % 10 === 0) {
-        log(`${elapsed()} ${phase}: ${step} | ${outcomes.length} answered, ${bad} failed`)
-      }
-      return
-    }
-    process.stdout.write(
-      `\r\x1b[K${elapsed()} ${phase}: ${step} | ${outcomes.length} answered, ${bad} failed`
-    )
-  }, 500)
+  const stopProgress = progress(
+    () =>
+      `${phase}: ${step} | ${outcomes.length} answered, ${outcomes.filter(failed).length} failed`
+  )
 
   await sleep(5000)
   phase = 'rolling restart'
@@ -425,12 +215,9 @@ async function main() {
   step = 'steady'
   await sleep(3000)
 
-  loading = false
-  await loader
-  await Promise.all(inFlight)
-  clearInterval(progress)
+  await load.stop()
+  stopProgress()
   clearTimeout(deadline)
-  process.stdout.write('\r\x1b[K')
 
   // HAProxy's log: requests it retried on another instance after a refused connection.
   const haproxyLines = readFileSync(join(workDir, haproxyLog), 'utf8').split('\n')
@@ -445,7 +232,8 @@ async function main() {
   log(
     `Rolling-restart drill: ${INSTANCES} instances (Redis stores) behind HAProxy ${haproxyVersion()}, retry-on conn-failure`
   )
-  const seconds = (Date.now() - loadStartedAt) / 1000
+  const seconds = (Date.now() - load.startedAt) / 1000
+  const sent = load.sent
   log(
     `${sent} requests in ${seconds.toFixed(0)} s (${(sent / seconds).toFixed(1)}/s of ${rate}/s asked, at most ${concurrency} in flight), GET and PATCH alternately, ${userCount} signed-in users`
   )
@@ -484,13 +272,8 @@ async function main() {
   process.exit(rollingFailures === 0 ? 0 : 1)
 }
 
-function haproxyVersion() {
-  const output = execFileSync('haproxy', ['-v'], { encoding: 'utf8' })
-  return output.match(/version (\S+)/)?.[1] ?? ''
-}
-
 async function cleanup() {
-  for (const child of children) child.kill('SIGKILL')
+  await processes.stop()
   await postgres?.stop().catch(() => {})
 }
 

@@ -12,6 +12,7 @@ export class TcpProxy {
   #listener = new LoopbackListener((client) => this.#accept(client))
   #held?: (() => void)[]
   #swallowing: boolean
+  #hangingUp = false
 
   constructor(private target: { host: string; port: number } | null) {
     this.#swallowing = !target
@@ -41,6 +42,7 @@ export class TcpProxy {
   /** The server is there: connections reach the target (or the blackhole). */
   open() {
     this.#swallowing = !this.target
+    this.#hangingUp = false
     return this.#listener.listen()
   }
 
@@ -55,12 +57,22 @@ export class TcpProxy {
     this.#swallowing = true
   }
 
+  /**
+   * The server is gone behind a proxy that stays (HAProxy with no server
+   * up): open connections are cut, new ones accepted and closed at once.
+   */
+  hangUp() {
+    this.#listener.cut()
+    this.#hangingUp = true
+  }
+
   /** Stops listening and cuts every open connection. */
   close() {
     return this.#listener.close()
   }
 
   #accept(client: Socket) {
+    if (this.#hangingUp) return client.end()
     if (this.#swallowing) return
     const connect = () => {
       if (client.destroyed) return

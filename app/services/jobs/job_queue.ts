@@ -6,6 +6,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { jobs } from '#config/jobs'
 import { isDependencyUnavailable } from '#helpers/dependency_errors'
 import { QUEUES, QUEUE_NAMES, type QueueData, type QueueName } from '#services/jobs/queues'
+import type DependencyOutages from '#services/platform/dependency_outages'
 
 /**
  * `send`: enqueues only (a web process whose jobs run in `node ace
@@ -89,12 +90,23 @@ export default class JobQueue {
   #countsTimer?: NodeJS.Timeout
   #lastErrorAt = 0
   #errorsSinceLogged = 0
+  #outages?: DependencyOutages
 
-  /** `queues`: the ones whose jobs this instance runs in `work` mode (all by default). */
-  constructor(mode: QueueMode, logger: Logger, queues: QueueName[] = QUEUE_NAMES) {
+  /**
+   * `queues`: the ones whose jobs this instance runs in `work` mode (all by
+   * default). `outages`: where PostgreSQL not answering is reported, as one
+   * outage with the app pool's (else one line a minute of its own).
+   */
+  constructor(
+    mode: QueueMode,
+    logger: Logger,
+    queues: QueueName[] = QUEUE_NAMES,
+    outages?: DependencyOutages
+  ) {
     this.#mode = mode
     this.#logger = logger
     this.#queues = queues
+    this.#outages = outages
     this.boss = new PgBoss({
       ...connectionOfTheApp(),
       schema: jobs.schema,
@@ -109,19 +121,23 @@ export default class JobQueue {
   }
 
   /**
-   * pg-boss reports each failed poll: while PostgreSQL is away that is one
-   * every few seconds, so one line a minute says it, with the count. An
-   * outage is a warning (the jobs wait, nothing is lost); the start and the
-   * end of it are logged by the lifecycle provider, from the app's pool.
+   * pg-boss reports each failed poll. PostgreSQL not answering goes to the
+   * outage tracker when it is given (the app's pool starts and ends the
+   * outage); otherwise, and for any other error, one line a minute says it,
+   * with the count. An outage is a warning: the jobs wait, nothing is lost.
    */
   #reportError(error: unknown) {
+    const unavailable = isDependencyUnavailable(asError(error))
+    if (unavailable && this.#outages) {
+      return this.#outages.sidePoolFailed('postgresql', error, 'job queue: a connection failed')
+    }
     const now = Date.now()
     if (now - this.#lastErrorAt < 60_000) {
       this.#errorsSinceLogged++
       return
     }
     const details = { err: error, errorsSinceLastLine: this.#errorsSinceLogged }
-    if (isDependencyUnavailable(asError(error))) {
+    if (unavailable) {
       this.#logger.warn(details, 'job queue: PostgreSQL does not answer, the jobs wait')
     } else {
       this.#logger.error(details, 'job queue error')

@@ -8,6 +8,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { smtpLimits } from '#config/mail'
 import { PooledSmtpTransport } from '#mails/transports/pooled_smtp_transport'
 import ReadinessService from '#services/platform/readiness_service'
+import DependencyOutages from '#services/platform/dependency_outages'
 import JobQueue from '#services/jobs/job_queue'
 import readRouting from '#services/platform/replicas/read_routing'
 import type { ReplicaState } from '#services/platform/replicas/replica_state'
@@ -195,6 +196,35 @@ new Gauge({
   async collect() {
     const readiness = await app.container.make(ReadinessService)
     this.set(readiness.draining ? 1 : 0)
+  },
+})
+
+/**
+ * Outages as the tracker sees them (services/platform/dependency_outages.ts):
+ * the count shows a failover even when it is over between two scrapes.
+ */
+new Gauge({
+  name: 'app_dependency_up',
+  help: '0 from the first failure to reach the dependency (postgresql, redis) to the first success',
+  labelNames: ['dependency'],
+  registers: [registry],
+  async collect() {
+    const outages = await app.container.make(DependencyOutages)
+    for (const { name, up } of outages.dependencies()) this.set({ dependency: name }, up ? 1 : 0)
+  },
+})
+
+new Counter({
+  name: 'app_dependency_outages_total',
+  help: 'Outages of the dependency since start: one each, however many attempts failed',
+  labelNames: ['dependency'],
+  registers: [registry],
+  async collect() {
+    const outages = await app.container.make(DependencyOutages)
+    this.reset()
+    for (const { name, outages: count } of outages.dependencies()) {
+      this.inc({ dependency: name }, count)
+    }
   },
 })
 

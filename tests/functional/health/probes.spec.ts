@@ -45,6 +45,25 @@ test.group('Health probes', (group) => {
     draining.assertBody({ status: 'error', isHealthy: false })
   })
 
+  test('GET /health answers 503 with a minimal body until the start-up gate opens', async ({
+    client,
+    assert,
+  }) => {
+    const readiness = readinessFor({ database: db.connection() })
+    app.container.swap(ReadinessService, () => readiness)
+
+    const closed = await client.get('/health')
+    closed.assertStatus(503)
+    closed.assertBody({ status: 'error', isHealthy: false })
+    const route = await client.get('/organizations')
+    route.assertStatus(503)
+
+    assert.isTrue(await readiness.connect())
+    const open = await client.get('/health')
+    open.assertStatus(200)
+    open.assertBody({ status: 'ok', isHealthy: true })
+  })
+
   test('GET /health/ready answers 503 once PostgreSQL is gone, reusing a result up to 1 s old', async ({
     client,
     assert,

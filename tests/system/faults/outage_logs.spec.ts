@@ -4,6 +4,9 @@ import { setTimeout } from 'node:timers/promises'
 import { FakeRedis } from '#tests/helpers/fake_redis'
 import { TcpProxy } from '#tests/helpers/tcp_proxy'
 import { AppProcess, testDatabaseTarget, testDatabaseUrl } from '#tests/helpers/app_process'
+import { resetDatabase } from '#tests/helpers/database'
+import { signUpOn } from '#tests/helpers/accounts'
+import { signupBody } from '#tests/helpers/builders'
 
 type LogLine = { level: number; msg: string; dependency?: string; outageMs?: number }
 
@@ -114,4 +117,77 @@ test.group('Faults: what an outage logs', (group) => {
     assert.isAtLeast(outageMs, 1800)
     assert.isBelow(outageMs, 6000)
   }).timeout(40_000)
+
+  test('PostgreSQL cut under load: one warning at the start, one at the end, whatever layer notices, no stack trace', async ({
+    assert,
+  }) => {
+    await resetDatabase()
+    const database = new TcpProxy(testDatabaseTarget())
+    proxy = database
+    await database.open()
+    api = await AppProcess.production({
+      DATABASE_URL: testDatabaseUrl(database.port),
+      DB_POOL_ACQUIRE_TIMEOUT_MS: '1000',
+      LOG_LEVEL: 'info',
+    })
+    await api.start()
+    const { cookie } = await signUpOn(api, signupBody())
+    const running = api
+
+    // Four clients in a loop (within the account's 100 requests a minute); the
+    // connection is cut (as HAProxy cuts it when no server is up: accepted,
+    // then closed at once) for 3 s, then restored.
+    let loading = true
+    const statuses: number[] = []
+    const clients = Array.from({ length: 4 }, async () => {
+      while (loading) {
+        statuses.push(await running.status('/organizations', { headers: { cookie } }))
+        await setTimeout(250)
+      }
+    })
+    const metrics = async () => {
+      const response = await running.fetch('/metrics', {
+        headers: { authorization: 'Bearer production-monitoring-secret' },
+      })
+      return response.text()
+    }
+    await setTimeout(300)
+    database.hangUp()
+    await setTimeout(2000)
+    const during = await metrics()
+    await setTimeout(1000)
+    await database.open()
+    await setTimeout(2000)
+    loading = false
+    await Promise.all(clients)
+
+    // The outage in the metrics: down while it lasts, counted once.
+    assert.include(during, 'app_dependency_up{dependency="postgresql"} 0')
+    const after = await metrics()
+    assert.include(after, 'app_dependency_up{dependency="postgresql"} 1')
+    assert.include(after, 'app_dependency_outages_total{dependency="postgresql"} 1')
+
+    assert.isAbove(statuses.length, 40, 'a few dozen requests')
+    assert.include(statuses, 503)
+    assert.equal(statuses.at(-1), 200)
+    assert.deepEqual([...new Set(statuses)].sort(), [200, 503])
+
+    const output = api.output.split('\n').filter((line) => line.trim() !== '')
+    assert.deepEqual(
+      output.filter((line) => !line.startsWith('{')),
+      [],
+      'nothing printed past the logger'
+    )
+    const lines = logLines(api.output)
+    assert.deepEqual(
+      lines
+        .filter((line) => line.level >= 40)
+        .map((line) => [line.level, line.msg.replace(/\d+ ms/, 'N ms')]),
+      [
+        [40, 'postgresql unreachable: answering 503 until it is back'],
+        [40, 'postgresql is back after N ms'],
+      ]
+    )
+    assert.notMatch(api.output, /\\n\s+at /, 'no stack trace')
+  }).timeout(60_000)
 })

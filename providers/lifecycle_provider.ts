@@ -37,18 +37,31 @@ export default class LifecycleProvider {
 
   /**
    * What knex would hand Lucid's logger as it is (`log`: a warning with a
-   * stack per failed connection attempt) goes through the outage tracker.
-   * Set before the connection is made: Lucid reads its config then.
+   * stack per failed connection attempt) goes through the outage tracker for
+   * the primary; for a read replica it is an info line (its checks report
+   * whether it serves reads, and the primary answers meanwhile). Set before
+   * the connections are made: Lucid reads its config then.
    */
   #routeDatabaseDriverLog() {
     const outages = () => this.app.container.make(DependencyOutages)
     const logger = () => this.app.container.make('logger')
-    this.app.config.set('database.connections.postgres.log', {
-      warn: (message: string) => void outages().then((o) => o.databaseDriverWarning(message)),
+    const others = {
       error: (message: string) => void logger().then((log) => log.error(message)),
       deprecate: (message: string) => void logger().then((log) => log.info(message)),
       debug: (message: string) => void logger().then((log) => log.debug(message)),
+    }
+    this.app.config.set('database.connections.postgres.log', {
+      warn: (message: string) => void outages().then((o) => o.databaseDriverWarning(message)),
+      ...others,
     })
+    const connections = Object.keys(this.app.config.get('database.connections', {}))
+    for (const replica of connections.filter((name) => name !== 'postgres')) {
+      this.app.config.set(`database.connections.${replica}.log`, {
+        warn: (message: string) =>
+          void logger().then((log) => log.info({ replica }, message.split('\n', 1)[0])),
+        ...others,
+      })
+    }
   }
 
   /**

@@ -12,8 +12,18 @@ function reasonOf(error: unknown) {
  * on-call, not a line per reconnect attempt, and never fatal (the process
  * goes on: every route answers 503 until the dependency returns).
  */
+/**
+ * How long a dependency must keep answering before its outage is logged as
+ * over: a failover flaps (a connection made to the old primary, then lost)
+ * and is one outage for the on-call, not one per flap. Answers follow the
+ * dependency at once; only the log and the outage count wait.
+ */
+const SETTLE_MS = 1000
+
 export default class DependencyOutages {
   #since = new Map<string, number>()
+  /** Outages whose dependency answers again, not yet logged as over: when each began, its end timer. */
+  #settling = new Map<string, { since: number; timer: NodeJS.Timeout }>()
   /** Outages started, by dependency: PostgreSQL always, the others once heard of. */
   #started = new Map<string, number>([['postgresql', 0]])
 
@@ -22,6 +32,14 @@ export default class DependencyOutages {
   /** `name` failed (a connection refused or lost): logged only if it was up. */
   down(name: string, error?: unknown) {
     if (this.#since.has(name)) return
+    const settling = this.#settling.get(name)
+    if (settling) {
+      // Lost again before it settled: the same outage goes on.
+      clearTimeout(settling.timer)
+      this.#settling.delete(name)
+      this.#since.set(name, settling.since)
+      return
+    }
     this.#since.set(name, Date.now())
     this.#started.set(name, (this.#started.get(name) ?? 0) + 1)
     this.logger.warn(
@@ -30,14 +48,19 @@ export default class DependencyOutages {
     )
   }
 
-  /** `name` answers again: logged only if it was down, with the outage's length. */
+  /** `name` answers again: logged once it has stayed up, with how long it was gone. */
   up(name: string) {
     if (!this.#started.has(name)) this.#started.set(name, 0)
     const since = this.#since.get(name)
     if (since === undefined) return
     this.#since.delete(name)
     const outageMs = Date.now() - since
-    this.logger.warn({ dependency: name, outageMs }, `${name} is back after ${outageMs} ms`)
+    const timer = setTimeout(() => {
+      this.#settling.delete(name)
+      this.logger.warn({ dependency: name, outageMs }, `${name} is back after ${outageMs} ms`)
+    }, SETTLE_MS)
+    timer.unref()
+    this.#settling.set(name, { since, timer })
   }
 
   isDown(name: string) {

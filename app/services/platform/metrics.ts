@@ -166,7 +166,7 @@ for (const [name, help, value] of replicaGauges) {
 
 new Counter({
   name: 'db_reads_total',
-  help: 'Statements of the reads that may use a replica, by where they ran (primary, replica) and why: fit, read_your_writes, lagging, unavailable, replica_failed',
+  help: 'Statements of the reads that may use a replica, by where they ran (primary, replica) and why: fit, read_your_writes, lagging, unavailable, replica_failed, primary_unavailable',
   labelNames: ['target', 'reason'] as const,
   registers: [registry],
   collect() {

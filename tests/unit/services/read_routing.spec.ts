@@ -130,4 +130,34 @@ test.group('Read routing', () => {
     assert.equal(await routing.read({ replicaFor: { readAfterLsn: null } }, hanging), 'primary')
     assert.deepEqual([...routing.counts], [['primary:replica_failed', 1]])
   })
+
+  test('the signed-in account’s row: the primary, and a fit replica only while the primary is out of reach', async ({
+    assert,
+  }) => {
+    const { routing, replica } = routingWithFitReplica()
+    assert.equal(await routing.primaryFirst(readAnswering()), 'primary')
+    assert.equal(routing.counts.size, 0)
+
+    const lost = new Error('Connection terminated unexpectedly')
+    const primaryLost: Read<string> = (connection) =>
+      connection === 'replica_1' ? Promise.resolve('replica') : Promise.reject(lost)
+    assert.equal(await routing.primaryFirst(primaryLost), 'replica')
+    assert.equal(routing.counts.get('replica:primary_unavailable'), 1)
+
+    // A bug is not an outage: it is not hidden by a replica.
+    const bug = new Error('column "nope" does not exist')
+    await assert.rejects(
+      () =>
+        routing.primaryFirst((connection) =>
+          connection ? Promise.resolve('replica') : Promise.reject(bug)
+        ),
+      /nope/
+    )
+    // No fit replica, or one failing too: the primary's error stands.
+    replica.condition = 'down'
+    replica.usable = false
+    await assert.rejects(() => routing.primaryFirst(primaryLost), /Connection terminated/)
+    const none = new ReadRouting([], SETTINGS)
+    await assert.rejects(() => none.primaryFirst(primaryLost), /Connection terminated/)
+  })
 })

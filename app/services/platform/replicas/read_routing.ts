@@ -1,4 +1,5 @@
 import type { Logger } from '@adonisjs/core/logger'
+import { isDependencyUnavailable } from '#helpers/dependency_errors'
 import { replicaReads, replicas } from '#config/database'
 import { walPosition } from '#helpers/wal_positions'
 import ReplicaMonitor, { withinTimeout } from '#services/platform/replicas/replica_monitor'
@@ -15,6 +16,11 @@ export type ReadOptions = { replicaFor?: Reader }
 
 /** Runs a read on the connection it is given (undefined: the primary). */
 export type Read<T> = (connection: string | undefined) => Promise<T>
+
+/** What failed, in one line: never a stack or a driver's client object. */
+function firstLine(error: unknown) {
+  return (error instanceof Error ? error.message : String(error ?? '')).split('\n', 1)[0]
+}
 
 /** How long a failed read is not logged again for the same replica. */
 const QUIET_MS = 60_000
@@ -91,6 +97,30 @@ export class ReadRouting {
     }
   }
 
+  /**
+   * A read that belongs on the primary (the signed-in account's row, which
+   * carries the position of its last change) but, while the primary is out
+   * of reach (a failover), is answered by a fit replica: it holds every
+   * acknowledged change under synchronous replication, or the newest there
+   * is. If that fails too, the primary's error stands.
+   */
+  async primaryFirst<T>(read: Read<T>): Promise<T> {
+    try {
+      return await read(undefined)
+    } catch (error) {
+      if (!this.monitor || !isDependencyUnavailable(error)) throw error
+      const { replica } = this.#choose(null)
+      if (!replica) throw error
+      try {
+        const result = await withinTimeout(read(replica.name), this.settings.timeoutMs)
+        this.#count('replica', 'primary_unavailable', 1)
+        return result
+      } catch {
+        throw error
+      }
+    }
+  }
+
   /** The next fit replica (round robin), or why none is. */
   #choose(readAfter: bigint | null): { replica?: ReplicaState; reason: ReadReason } {
     const now = Date.now()
@@ -111,7 +141,7 @@ export class ReadRouting {
     if ((this.#quietUntil.get(replica) ?? 0) > now) return
     this.#quietUntil.set(replica, now + QUIET_MS)
     this.#logger?.warn(
-      { replica: replica.label, err: error },
+      { replica: replica.label, reason: firstLine(error) },
       `a read failed on replica ${replica.label}, the primary answered it; the replica waits for its next check`
     )
   }

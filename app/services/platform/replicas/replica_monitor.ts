@@ -180,7 +180,9 @@ export default class ReplicaMonitor {
       promoted: 'it is no longer a standby (promoted)',
       lagging: `it lags more than ${this.settings.maxLagMs} ms`,
     }
-    this.logger?.warn(
+    // A warning when it stops serving reads; how an unfit replica changes on is detail.
+    const log = before === 'fit' || before === 'unknown' ? 'warn' : 'info'
+    this.logger?.[log](
       { ...fields, lagSeconds: state.lagSeconds },
       `replica ${state.label} not used for reads, the primary answers them: ${why[state.condition]}`
     )

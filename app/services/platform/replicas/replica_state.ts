@@ -3,7 +3,8 @@
  * hung, promoted or not checked yet; `replica_failed`: the query failed or
  * timed out there and the primary answered it.
  */
-export type ReadReason = 'fit' | 'read_your_writes' | 'lagging' | 'unavailable' | 'replica_failed'
+export type ReadReason =
+  'fit' | 'read_your_writes' | 'lagging' | 'unavailable' | 'replica_failed' | 'primary_unavailable'
 
 /** What the last poll found: `fit` to serve reads, or why not. */
 export type ReplicaCondition = 'unknown' | 'fit' | 'down' | 'promoted' | 'lagging'

@@ -45,8 +45,9 @@ const servesRequests = app.getEnvironment() === 'web'
 
 /**
  * No noisy neighbour (contract, "Data that grows"): the requests of one
- * organization's routes hold at most `size` places at once, so at most
- * that many of this process's pooled connections
+ * organization's routes hold at most half of this process's pooled
+ * connections at once, and a fair share of that half while other
+ * organizations have requests in flight
  * (app/services/platform/organization_lanes.ts). Beyond that, they wait
  * in line for at most `waitMs` (as long as a request waits for a
  * connection), then answer 503. Counted per process, as the pool is: each

@@ -4,7 +4,7 @@ import OrganizationBusyException from '#exceptions/organization_busy_exception'
 const metrics = () => import('#services/platform/metrics')
 
 export type LaneLimits = {
-  /** Requests of one organization served at once. */
+  /** Requests of one organization served at once while it is alone in flight (half the pool). */
   size: number
   /** The longest a request waits for its organization's lane before it is refused. */
   waitMs: number
@@ -15,61 +15,104 @@ type Lane = { serving: number; waiting: Waiter[] }
 
 /**
  * No noisy neighbour (contract, "Data that grows"): each organization's
- * requests pass through a lane of `size` places, so however slow its
- * statements are, one organization holds at most that many of the pool's
- * connections and the rest stay free for everyone else. Beyond `size` a
- * request waits its turn (first come, first served) for at most `waitMs`,
- * then answers 503 with Retry-After, never a hang; other organizations'
- * requests never wait here. The line is bounded by that wait (and its
- * length by the members' rate limits): a burst of quick requests is
- * served in turn, a flood of slow ones refused. Counted in this process
- * only: each instance has its own pool, so its own lanes are the right unit.
+ * requests pass through a lane, so however slow or many its requests are,
+ * one organization holds only its share of the pool's connections, and the
+ * rest stay free for everyone else. Alone in flight, an organization holds
+ * up to `size` places (half the pool: the other half is always free for
+ * newcomers); while n organizations have requests in flight, each holds at
+ * most a nth of them (at least one place). A big customer's flood then
+ * takes a place or two beside the others' requests instead of half the
+ * pool, and the others keep nearly the latency they have alone
+ * (`npm run bench -- --scale`, the noisy-neighbour figure).
+ *
+ * Beyond its places a request waits its turn (first come, first served)
+ * for at most `waitMs`, then answers 503 with Retry-After, never a hang;
+ * it is admitted as soon as its organization has a place free, by one of
+ * its own requests ending or by another organization leaving. The line is
+ * bounded by that wait (and its length by the members' rate limits).
+ * Counted in this process only: each instance has its own pool, so its
+ * own lanes are the right unit.
  */
 export default class OrganizationLanes {
   #lanes = new Map<string, Lane>()
+  /** Lanes with a line, to admit from when a share grows. */
+  #waiting = new Set<Lane>()
 
   constructor(private limits: LaneLimits) {}
 
+  /** Places one organization may hold while `inFlight` organizations (itself included) have requests in flight. */
+  shareOf(inFlight: number) {
+    return Math.max(1, Math.floor(this.limits.size / inFlight))
+  }
+
   /**
-   * Takes a place in `organizationId`'s lane, waiting for one when it is
-   * full; resolves with the function that gives it back (call it once).
-   * Throws OrganizationBusyException when no place freed within the wait.
+   * Takes a place in `organizationId`'s lane, waiting for one when it has
+   * none free; resolves with the function that gives it back (call it
+   * once). Throws OrganizationBusyException when no place freed within
+   * the wait.
    */
   async enter(organizationId: string): Promise<() => void> {
-    const lane = this.#lanes.get(organizationId) ?? { serving: 0, waiting: [] }
-    if (lane.serving < this.limits.size) {
-      lane.serving++
+    let lane = this.#lanes.get(organizationId)
+    if (!lane) {
+      lane = { serving: 0, waiting: [] }
       this.#lanes.set(organizationId, lane)
+    }
+    if (lane.serving < this.#share()) {
+      lane.serving++
       return this.#leaver(organizationId, lane)
     }
     void metrics().then(({ organizationLaneWaits }) => organizationLaneWaits.inc())
+    const waitingLane = lane
     await new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
         admit: resolve,
         timer: setTimeout(() => {
-          lane.waiting.splice(lane.waiting.indexOf(waiter), 1)
+          waitingLane.waiting.splice(waitingLane.waiting.indexOf(waiter), 1)
+          this.#settle(organizationId, waitingLane)
           void metrics().then(({ organizationLaneRefusals }) => organizationLaneRefusals.inc())
           reject(new OrganizationBusyException())
         }, this.limits.waitMs),
       }
-      lane.waiting.push(waiter)
+      waitingLane.waiting.push(waiter)
+      this.#waiting.add(waitingLane)
     })
-    return this.#leaver(organizationId, lane)
+    return this.#leaver(organizationId, waitingLane)
   }
 
-  /** The place goes to the first one waiting, else back to the lane (forgotten once empty). */
+  /** Each organization's places now, with every organization in flight counted. */
+  #share() {
+    return this.shareOf(this.#lanes.size)
+  }
+
+  /** Gives the place back once: to the first one waiting while the share allows, else to the lane. */
   #leaver(organizationId: string, lane: Lane) {
     let left = false
     return () => {
       if (left) return
       left = true
-      const next = lane.waiting.shift()
-      if (next) {
-        clearTimeout(next.timer)
-        next.admit()
-        return
-      }
-      if (--lane.serving === 0) this.#lanes.delete(organizationId)
+      lane.serving--
+      this.#admit(lane)
+      this.#settle(organizationId, lane)
     }
+  }
+
+  /** Admits from `lane`'s line while its share has places free. */
+  #admit(lane: Lane) {
+    const share = this.#share()
+    while (lane.waiting.length > 0 && lane.serving < share) {
+      const next = lane.waiting.shift()!
+      clearTimeout(next.timer)
+      lane.serving++
+      next.admit()
+    }
+    if (lane.waiting.length === 0) this.#waiting.delete(lane)
+  }
+
+  /** An empty lane is forgotten: one organization fewer in flight, so the others' shares may grow. */
+  #settle(organizationId: string, lane: Lane) {
+    if (lane.serving > 0 || lane.waiting.length > 0) return
+    this.#lanes.delete(organizationId)
+    this.#waiting.delete(lane)
+    for (const waitingLane of [...this.#waiting]) this.#admit(waitingLane)
   }
 }

@@ -168,7 +168,9 @@ async function measure(served: Served[], options: BenchOptions): Promise<ScaleRe
     listWith(small.members, worstQuery),
     listWith(large.members, worstQuery),
   ])
-  rows.push(worstRow)
+  // Its target is the first page's throughput (below), not its own small state's: on a
+  // small state a narrow filter walks the whole organization in one page.
+  rows.push({ ...worstRow, judged: 'against the first page' })
   const firstPage = rows.find((row) => row.route === 'GET events, first page')!.large
 
   const neighbour = await noisyNeighbour(large, worstQuery, options, once)

@@ -10,7 +10,13 @@ export const SCALE_TARGETS = {
   neighbour: 2,
 } as const
 
-export type ScaleRow = { route: string; small: Measure; large: Measure }
+export type ScaleRow = {
+  route: string
+  small: Measure
+  large: Measure
+  /** Set when the row's target is not its small state's throughput (the worst filter). */
+  judged?: string
+}
 
 export type Probe = { query: string; rps: number; p99: number; failed: number }
 
@@ -54,9 +60,12 @@ export function scaleReport(results: ScaleResults): string[] {
   ]
   for (const row of results.rows) {
     const r = ratio(row.large.rps, row.small.rps)
+    const judgement = row.judged
+      ? `${row.judged} | below |`
+      : `≥ ${SCALE_TARGETS.route} | ${verdict(r >= SCALE_TARGETS.route, row.small, row.large)} |`
     lines.push(
       `| ${row.route} | ${row.small.rps} | ${row.small.p99} | ${row.large.rps} | ${row.large.p99} | ` +
-        `${r} | ≥ ${SCALE_TARGETS.route} | ${verdict(r >= SCALE_TARGETS.route, row.small, row.large)} |`
+        `${r} | ${judgement}`
     )
   }
   const { worst, neighbour } = results

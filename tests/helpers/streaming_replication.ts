@@ -84,11 +84,16 @@ export class StreamingPair {
     }
   }
 
-  /** Until the standby has replayed everything the primary has now. */
+  /**
+   * Until the standby has replayed everything the primary has flushed now
+   * (every acknowledged commit). Not the insert position: on an idle
+   * primary just after a WAL switch it lies past the new segment's page
+   * header, which no record fills and no flush sends until the next write.
+   */
   async waitForStandby() {
     const [{ position }] = await this.query<{ position: string }>(
       'primary',
-      'SELECT pg_current_wal_insert_lsn()::text AS position'
+      'SELECT pg_current_wal_flush_lsn()::text AS position'
     )
     for (let attempt = 0; attempt < 200; attempt++) {
       const rows = await this.query<{ caught_up: boolean }>(

@@ -146,10 +146,14 @@ test.group('Read replica: a real primary and a streaming standby', (group) => {
 
   group.each.setup(async () => {
     if (!hasPostgresBinaries) return
-    // Every test starts with the standby caught up and fit on both instances.
+    // Every test starts with the standby caught up, and both instances having seen it so.
     await pair.waitForStandby()
     for (const api of instances) {
       await eventually('the replica is fit', async () => (await replicaCheckStatus(api)) === 'ok')
+      await eventually('the replica is seen caught up', async () => {
+        const [lag] = await samplesOf(api, 'db_replica_lag_bytes')
+        return lag?.value === 0
+      })
     }
   })
 

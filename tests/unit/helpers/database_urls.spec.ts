@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import { databaseAddress, parseDatabaseUrls } from '#helpers/database_urls'
-import { walPosition } from '#helpers/wal_positions'
+import { walPosition, walReached } from '#helpers/wal_positions'
 
 test.group('Replica settings and WAL positions', () => {
   test('DATABASE_REPLICA_URL: comma-separated PostgreSQL URLs, each checked', ({ assert }) => {
@@ -47,5 +47,20 @@ test.group('Replica settings and WAL positions', () => {
     assert.isTrue(walPosition('1/0')! > walPosition('0/FFFFFFFF')!)
     assert.isNull(walPosition(null))
     assert.isNull(walPosition('garbage'))
+  })
+
+  test('a standby at a page boundary has reached the position just past that page header', ({
+    assert,
+  }) => {
+    // After a WAL switch the insert position is past the new segment's long header (40 bytes).
+    assert.isTrue(walReached(0x3000000n, 0x3000028n))
+    // After a record that filled a page: past a short header (24 bytes).
+    assert.isTrue(walReached(0x3002000n, 0x3002018n))
+    assert.isTrue(walReached(0x3000148n, 0x3000148n))
+    assert.isTrue(walReached(0x3000150n, 0x3000148n))
+    // Short of a record, or short of a boundary: not reached.
+    assert.isFalse(walReached(0x3000140n, 0x3000148n))
+    assert.isFalse(walReached(0x3000000n, 0x3000030n + 0x20n))
+    assert.isFalse(walReached(0x2fffff8n, 0x3000028n))
   })
 })

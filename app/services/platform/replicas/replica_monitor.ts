@@ -1,7 +1,7 @@
 import pg from 'pg'
 import type { Logger } from '@adonisjs/core/logger'
 import { runPrepared } from '#helpers/prepared_statement'
-import { walPosition } from '#helpers/wal_positions'
+import { walPosition, walReached } from '#helpers/wal_positions'
 import {
   type ReplicaState,
   type ReplicaCondition,
@@ -147,7 +147,11 @@ export default class ReplicaMonitor {
     const ahead = primary ?? report.received
     state.lagBytes =
       ahead !== null && report.replayed !== null ? Number(ahead - report.replayed) : Number.NaN
-    if (state.lagBytes < 0) state.lagBytes = 0
+    if (
+      state.lagBytes < 0 ||
+      (ahead !== null && report.replayed !== null && walReached(report.replayed, ahead))
+    )
+      state.lagBytes = 0
     state.condition = at - state.dataAsOf > this.settings.maxLagMs ? 'lagging' : 'fit'
   }
 
@@ -162,7 +166,7 @@ export default class ReplicaMonitor {
     if (replayed === null) return Number.NEGATIVE_INFINITY
     if (primary === null && received !== null && replayed >= received) return at
     for (let index = this.#samples.length - 1; index >= 0; index--) {
-      if (this.#samples[index].position <= replayed) return this.#samples[index].at
+      if (walReached(replayed, this.#samples[index].position)) return this.#samples[index].at
     }
     const oldest = this.#samples[0]?.at ?? at
     return Math.min(oldest, report.replayAgeMs === null ? -Infinity : at - report.replayAgeMs)

@@ -1,3 +1,4 @@
+import { walReached } from '#helpers/wal_positions'
 /**
  * Why a read did not go to a replica (or `fit`: it did). `unavailable`: down,
  * hung, promoted or not checked yet; `replica_failed`: the query failed or
@@ -46,7 +47,7 @@ export class ReplicaState {
    */
   refusal(readAfter: bigint | null, now: number, maxLagMs: number): ReadReason | null {
     if (!this.usable) return 'unavailable'
-    if (readAfter !== null && (this.replayed === null || this.replayed < readAfter)) {
+    if (readAfter !== null && (this.replayed === null || !walReached(this.replayed, readAfter))) {
       return 'read_your_writes'
     }
     if (now - this.dataAsOf > maxLagMs) return 'lagging'

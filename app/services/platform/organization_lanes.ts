@@ -35,8 +35,6 @@ type Lane = { serving: number; waiting: Waiter[] }
  */
 export default class OrganizationLanes {
   #lanes = new Map<string, Lane>()
-  /** Lanes with a line, to admit from when a share grows. */
-  #waiting = new Set<Lane>()
 
   constructor(private limits: LaneLimits) {}
 
@@ -52,31 +50,35 @@ export default class OrganizationLanes {
    * the wait.
    */
   async enter(organizationId: string): Promise<() => void> {
-    let lane = this.#lanes.get(organizationId)
-    if (!lane) {
-      lane = { serving: 0, waiting: [] }
-      this.#lanes.set(organizationId, lane)
-    }
+    const lane = this.#laneOf(organizationId)
     if (lane.serving < this.#share()) {
       lane.serving++
       return this.#leaver(organizationId, lane)
     }
     void metrics().then(({ organizationLaneWaits }) => organizationLaneWaits.inc())
-    const waitingLane = lane
     await new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
         admit: resolve,
         timer: setTimeout(() => {
-          waitingLane.waiting.splice(waitingLane.waiting.indexOf(waiter), 1)
-          this.#settle(organizationId, waitingLane)
+          lane.waiting.splice(lane.waiting.indexOf(waiter), 1)
+          this.#settle(organizationId, lane)
           void metrics().then(({ organizationLaneRefusals }) => organizationLaneRefusals.inc())
           reject(new OrganizationBusyException())
         }, this.limits.waitMs),
       }
-      waitingLane.waiting.push(waiter)
-      this.#waiting.add(waitingLane)
+      lane.waiting.push(waiter)
     })
-    return this.#leaver(organizationId, waitingLane)
+    return this.#leaver(organizationId, lane)
+  }
+
+  /** `organizationId`'s lane, opened (counted in flight) when it has none. */
+  #laneOf(organizationId: string) {
+    let lane = this.#lanes.get(organizationId)
+    if (!lane) {
+      lane = { serving: 0, waiting: [] }
+      this.#lanes.set(organizationId, lane)
+    }
+    return lane
   }
 
   /** Each organization's places now, with every organization in flight counted. */
@@ -105,14 +107,16 @@ export default class OrganizationLanes {
       lane.serving++
       next.admit()
     }
-    if (lane.waiting.length === 0) this.#waiting.delete(lane)
   }
 
-  /** An empty lane is forgotten: one organization fewer in flight, so the others' shares may grow. */
+  /**
+   * An empty lane is forgotten: one organization fewer in flight, so the
+   * others' shares may grow and their lines move (the lanes in flight are
+   * as many as the requests at most).
+   */
   #settle(organizationId: string, lane: Lane) {
     if (lane.serving > 0 || lane.waiting.length > 0) return
     this.#lanes.delete(organizationId)
-    this.#waiting.delete(lane)
-    for (const waitingLane of [...this.#waiting]) this.#admit(waitingLane)
+    for (const other of this.#lanes.values()) if (other.waiting.length > 0) this.#admit(other)
   }
 }

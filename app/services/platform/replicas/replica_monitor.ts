@@ -145,13 +145,9 @@ export default class ReplicaMonitor {
     state.dataAsOf = this.#dataAsOf(report, primary, at)
     state.lagSeconds = Math.max(0, at - state.dataAsOf) / 1000
     const ahead = primary ?? report.received
-    state.lagBytes =
-      ahead !== null && report.replayed !== null ? Number(ahead - report.replayed) : Number.NaN
-    if (
-      state.lagBytes < 0 ||
-      (ahead !== null && report.replayed !== null && walReached(report.replayed, ahead))
-    )
-      state.lagBytes = 0
+    const { replayed } = report
+    if (ahead === null || replayed === null) state.lagBytes = Number.NaN
+    else state.lagBytes = walReached(replayed, ahead) ? 0 : Number(ahead - replayed)
     state.condition = at - state.dataAsOf > this.settings.maxLagMs ? 'lagging' : 'fit'
   }
 

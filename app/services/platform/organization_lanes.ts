@@ -1,7 +1,9 @@
 import OrganizationBusyException from '#exceptions/organization_busy_exception'
 
-// Loaded on first use: the metrics read the database's config, not there yet when providers register.
-const metrics = () => import('#services/platform/metrics')
+// Loaded on first use (the metrics read the database's config, not there yet when providers
+// register), then kept: a wait in line is the hot path, and every import() resolves the path again.
+let metricsModule: Promise<typeof import('#services/platform/metrics')> | undefined
+const metrics = () => (metricsModule ??= import('#services/platform/metrics'))
 
 export type LaneLimits = {
   /** Requests of one organization served at once while it is alone in flight (half the pool). */

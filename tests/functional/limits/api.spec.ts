@@ -15,6 +15,19 @@ const UNAUTHENTICATED = {
 test.group('API limits', (group) => {
   group.each.setup(() => resetDatabase())
 
+  test('the counters are unlogged: a request waits for no WAL flush to count itself', async ({
+    assert,
+  }) => {
+    const { rows } = await database.rawQuery(
+      `SELECT relname, relpersistence FROM pg_class
+        WHERE relname IN ('rate_limits', 'user_request_quotas') AND relkind = 'r' ORDER BY relname`
+    )
+    assert.deepEqual(rows, [
+      { relname: 'rate_limits', relpersistence: 'u' },
+      { relname: 'user_request_quotas', relpersistence: 'u' },
+    ])
+  })
+
   test('10 requests per IP per minute without a session, then 429', async ({ client, assert }) => {
     for (let request = 1; request <= 10; request++) {
       const response = await client.get('/auth/me')

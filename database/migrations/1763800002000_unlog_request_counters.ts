@@ -16,8 +16,8 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
  * PostgreSQL (not a clean restart) they start again from zero, and standbys
  * hold none, so after a failover every window starts again (docs/operations.md).
  * Nothing reads them on a replica. SET UNLOGGED rewrites each table under a
- * brief exclusive lock: they hold only live windows, a row per active user
- * or address.
+ * brief exclusive lock: they are narrow, the limiter's live keys and a row
+ * per user who has signed in (101 500 such rows: 72 ms here).
  */
 const COUNTERS = ['rate_limits', 'user_request_quotas']
 

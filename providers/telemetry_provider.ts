@@ -1,4 +1,5 @@
 import type { ApplicationService } from '@adonisjs/core/types'
+import { metricsOnFirstUse } from '#services/platform/metrics_on_first_use'
 
 /**
  * Traces are started before the app by start/otel.ts (bin/server.ts, only
@@ -13,7 +14,7 @@ export default class TelemetryProvider {
   async boot() {
     const emitter = await this.app.container.make('emitter')
     emitter.on('db:statement_timeout', async ({ route }) => {
-      const { statementTimeouts } = await import('#services/platform/metrics')
+      const { statementTimeouts } = await metricsOnFirstUse()
       statementTimeouts.inc({ route })
     })
   }

@@ -3,11 +3,9 @@ import type { BaseMail } from '@adonisjs/mail'
 import mail from '@adonisjs/mail/services/main'
 import logger from '@adonisjs/core/services/logger'
 import { smtpLimits } from '#config/mail'
+import { metricsOnFirstUse } from '#services/platform/metrics_on_first_use'
 
 const tracer = trace.getTracer('events-api')
-
-/** Imported on first use: the metrics read services that exist only once the app booted. */
-const metrics = () => import('#services/platform/metrics')
 
 /** The email could not be sent within its budget (waiting for a session, then sending). */
 export class MailDeliveryBusyError extends Error {
@@ -72,7 +70,7 @@ export default class MailDelivery {
         span.setStatus({ code: SpanStatusCode.ERROR, message: (failure as Error).message })
         throw failure
       } finally {
-        const { mailSendDuration } = await metrics()
+        const { mailSendDuration } = await metricsOnFirstUse()
         mailSendDuration.observe({ outcome }, (performance.now() - started) / 1000)
         span.end()
       }
@@ -128,6 +126,8 @@ export default class MailDelivery {
   }
 
   #reportWaiting() {
-    void metrics().then(({ smtpSendsWaiting }) => smtpSendsWaiting.set(this.#waiting.length))
+    void metricsOnFirstUse().then(({ smtpSendsWaiting }) =>
+      smtpSendsWaiting.set(this.#waiting.length)
+    )
   }
 }

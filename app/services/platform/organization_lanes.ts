@@ -1,9 +1,5 @@
 import OrganizationBusyException from '#exceptions/organization_busy_exception'
-
-// Loaded on first use (the metrics read the database's config, not there yet when providers
-// register), then kept: a wait in line is the hot path, and every import() resolves the path again.
-let metricsModule: Promise<typeof import('#services/platform/metrics')> | undefined
-const metrics = () => (metricsModule ??= import('#services/platform/metrics'))
+import { metricsOnFirstUse } from '#services/platform/metrics_on_first_use'
 
 export type LaneLimits = {
   /** Requests of one organization served at once while it is alone in flight (half the pool). */
@@ -57,14 +53,16 @@ export default class OrganizationLanes {
       lane.serving++
       return this.#leaver(organizationId, lane)
     }
-    void metrics().then(({ organizationLaneWaits }) => organizationLaneWaits.inc())
+    void metricsOnFirstUse().then(({ organizationLaneWaits }) => organizationLaneWaits.inc())
     await new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
         admit: resolve,
         timer: setTimeout(() => {
           lane.waiting.splice(lane.waiting.indexOf(waiter), 1)
           this.#settle(organizationId, lane)
-          void metrics().then(({ organizationLaneRefusals }) => organizationLaneRefusals.inc())
+          void metricsOnFirstUse().then(({ organizationLaneRefusals }) =>
+            organizationLaneRefusals.inc()
+          )
           reject(new OrganizationBusyException())
         }, this.limits.waitMs),
       }

@@ -1,4 +1,5 @@
 import { walReached } from '#helpers/wal_positions'
+
 /**
  * Why a read did not go to a replica (or `fit`: it did). `unavailable`: down,
  * hung, promoted or not checked yet; `replica_failed`: the query failed or

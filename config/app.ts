@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
 import env, { appKey } from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/core/http'
@@ -37,13 +36,7 @@ export const http = defineConfig({
   allowMethodSpoofing: false,
   useAsyncLocalStorage: false,
   trustProxy: trustedProxies ? trustedProxies : false,
-  // A URL that is not valid percent-encoding never reaches the middleware:
-  // answer it in the envelope, with the headers of every response.
-  onBadUrl: (request: IncomingMessage, response: ServerResponse) => {
-    import('#exceptions/handler')
-      .then(({ answerBadUrl }) => answerBadUrl(request, response))
-      .catch(() => response.destroy())
-  },
+  // onBadUrl: the exception handler's, set by providers/bindings_provider.ts.
   cookie: {
     domain: '',
     path: '/',

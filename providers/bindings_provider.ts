@@ -1,5 +1,10 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ApplicationService } from '@adonisjs/core/types'
+import { configProvider } from '@adonisjs/core'
 import { HttpContext } from '@adonisjs/core/http'
+import type { ResolvedSessionConfig } from '@adonisjs/session/types'
+import RateLimits, { NewsletterLimitSwitch } from '#services/platform/rate_limits'
+import SessionArea from '#session/session_area'
 import { ContactProvider } from '#services/newsletter/contact_provider'
 import MailDelivery from '#services/platform/mail_delivery'
 import DependencyOutages from '#services/platform/dependency_outages'
@@ -14,13 +19,26 @@ declare module '@adonisjs/core/http' {
 
 /**
  * Binds the service's own abstractions to their implementations, loaded on
- * first use (models must not load before the database is ready), and
+ * first use (models must not load before the database is ready), the
+ * request pipeline's singletons (the limits, the session area), and
  * `ctx.serialize(transformer output)` → `{ data: ... }`.
  */
 export default class BindingsProvider {
   constructor(protected app: ApplicationService) {}
 
   register() {
+    // A URL that is not valid percent-encoding never reaches the middleware:
+    // the exception handler answers it in the envelope, with the headers of
+    // every response. Set before the server is made from config/app.ts.
+    this.app.config.set(
+      'app.http.onBadUrl',
+      (request: IncomingMessage, response: ServerResponse) => {
+        import('#exceptions/handler')
+          .then(({ answerBadUrl }) => answerBadUrl(request, response))
+          .catch(() => response.destroy())
+      }
+    )
+
     this.app.container.singleton(ContactProvider, async () => {
       const { DatabaseContactProvider } =
         await import('#services/newsletter/database_contact_provider')
@@ -37,6 +55,30 @@ export default class BindingsProvider {
     this.app.container.singleton(OrganizationLanes, async () => {
       const { organizationLanes } = await import('#config/database')
       return new OrganizationLanes(organizationLanes)
+    })
+
+    // One per process: every limit from config/limiter.ts, over the limiter's stores.
+    this.app.container.singleton(RateLimits, async (resolver) => {
+      const { countRejection } = await import('#services/platform/metrics')
+      return new RateLimits(await resolver.make('limiter.manager'), countRejection)
+    })
+    // The spec disables the newsletter limit in tests; its own test swaps it on.
+    this.app.container.bind(
+      NewsletterLimitSwitch,
+      () => new NewsletterLimitSwitch(!this.app.inTest)
+    )
+    // One per process: config/session.ts with its stores built once.
+    this.app.container.singleton(SessionArea, async (resolver) => {
+      const config = await configProvider.resolve<ResolvedSessionConfig>(
+        this.app,
+        this.app.config.get('session')
+      )
+      if (!config) throw new Error('config/session.ts must export defineConfig(...)')
+      return new SessionArea(
+        config,
+        await resolver.make('emitter'),
+        await resolver.make(RateLimits)
+      )
     })
 
     HttpContext.instanceProperty('serialize', function (this: HttpContext, values: any): any {

@@ -2,7 +2,7 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import DoubleOptInService from '#services/newsletter/double_opt_in_service'
 import { confirmValidator } from '#validators/newsletter'
-import { clientAsksForJson } from '#middleware/force_json_response_middleware'
+import { clientAsksForJson } from '#http/client_accept'
 import { newsletterConfirmPage } from '#views/newsletter_confirm_page'
 import { speak } from '#helpers/languages'
 

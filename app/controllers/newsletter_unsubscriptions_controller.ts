@@ -2,7 +2,7 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import NewsletterService from '#services/newsletter/newsletter_service'
 import { unsubscribeValidator } from '#validators/newsletter'
-import { clientAsksForJson } from '#middleware/force_json_response_middleware'
+import { clientAsksForJson } from '#http/client_accept'
 import { newsletterUnsubscribePage } from '#views/newsletter_unsubscribe_page'
 import { speak } from '#helpers/languages'
 

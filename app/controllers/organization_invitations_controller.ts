@@ -10,12 +10,15 @@ import {
   invitationValidator,
   organizationValidator,
 } from '#validators/organization'
-import { invitationLimiter } from '#start/limiter'
+import RateLimits from '#services/platform/rate_limits'
 import { languageOf } from '#helpers/languages'
 
 @inject()
 export default class OrganizationInvitationsController {
-  constructor(private invitations: InvitationService) {}
+  constructor(
+    private invitations: InvitationService,
+    private limits: RateLimits
+  ) {}
 
   /** A read replica fresh enough for the caller may answer. */
   async index({ request, auth, bouncer, serialize }: HttpContext) {
@@ -33,7 +36,7 @@ export default class OrganizationInvitationsController {
     const { params } = await request.validateUsing(organizationValidator)
     await bouncer.with(MembershipPolicy).authorize('manage', params.organizationId)
     const { email, role } = await request.validateUsing(createInvitationValidator)
-    await invitationLimiter().consume(`invitations_${params.organizationId}`)
+    await this.limits.use('invitations').consume(`invitations_${params.organizationId}`)
     const invitation = await this.invitations.invite(
       params.organizationId,
       auth.getUserOrFail().id,

@@ -3,7 +3,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import User from '#models/user'
 import UserTransformer from '#transformers/user_transformer'
 import { loginValidator } from '#validators/auth'
-import { loginLimiter } from '#start/limiter'
+import RateLimits from '#services/platform/rate_limits'
 import { signIn } from '#session/account_sessions'
 import { requireSecondFactor } from '#session/pending_login'
 import { countRejection } from '#services/platform/metrics'
@@ -11,7 +11,10 @@ import PasswordService from '#services/accounts/password_service'
 
 @inject()
 export default class SessionController {
-  constructor(private passwords: PasswordService) {}
+  constructor(
+    private passwords: PasswordService,
+    private limits: RateLimits
+  ) {}
 
   /**
    * Logs in with a fresh session id. Failed attempts count per email and IP
@@ -23,9 +26,9 @@ export default class SessionController {
     const { request, serialize } = ctx
     const { email, password } = await request.validateUsing(loginValidator)
 
-    const [throttled, user] = await loginLimiter().penalize(`login_${email}_${request.ip()}`, () =>
-      User.verifyCredentials(email, password)
-    )
+    const [throttled, user] = await this.limits
+      .use('login')
+      .penalize(`login_${email}_${request.ip()}`, () => User.verifyCredentials(email, password))
     if (throttled) throw countRejection('login', throttled)
 
     await this.passwords.upgradeHash(user, password)

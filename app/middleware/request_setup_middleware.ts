@@ -2,11 +2,11 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import ReadinessService from '#services/platform/readiness_service'
-import { trackRequest } from '#middleware/request_telemetry_middleware'
-import { applySecurityHeaders } from '#middleware/security_headers_middleware'
-import { assertDependenciesReady } from '#middleware/dependencies_ready_middleware'
-import { forceJsonResponse } from '#middleware/force_json_response_middleware'
-import { bindRequestValues } from '#middleware/container_bindings_middleware'
+import { trackRequest } from '#http/request_telemetry'
+import { applySecurityHeaders } from '#http/security_headers'
+import { assertDependenciesReady } from '#http/readiness_gate'
+import { forceJsonResponse } from '#http/client_accept'
+import { bindRequestValues } from '#http/request_bindings'
 
 /**
  * First of the server stack, for every request, even one that matches no

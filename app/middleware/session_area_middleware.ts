@@ -1,11 +1,12 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
-import { guardOrigin } from '#middleware/origin_guard_middleware'
-import { commitSession, openSession } from '#middleware/session_middleware'
+import { guardOrigin } from '#http/origin_guard'
 import { assertJsonBody } from '#middleware/json_body_middleware'
-import { keepWritePosition } from '#middleware/read_your_writes_middleware'
+import { keepWritePosition } from '#http/read_your_writes'
 import { noteActivity } from '#session/account_sessions'
-import { consumeApiLimit } from '#start/limiter'
+import SessionArea from '#session/session_area'
+import RateLimits from '#services/platform/rate_limits'
 
 /**
  * The authenticated area (/auth, /organizations, /invitations): its steps in
@@ -25,17 +26,23 @@ import { consumeApiLimit } from '#start/limiter'
  * on the account after a successful change, then the session saved. An
  * error on the way saves nothing.
  */
+@inject()
 export default class SessionAreaMiddleware {
+  constructor(
+    private sessions: SessionArea,
+    private limits: RateLimits
+  ) {}
+
   async handle(ctx: HttpContext, next: NextFn, options: { signedIn?: boolean } = {}) {
     guardOrigin(ctx)
-    await openSession(ctx)
+    await this.sessions.open(ctx)
     await ctx.auth.check()
     if (ctx.auth.user) noteActivity(ctx)
-    await consumeApiLimit(ctx)
+    await this.limits.consumeApi(ctx, ctx.sessionRead)
     assertJsonBody(ctx)
     if (options.signedIn) await ctx.auth.authenticateUsing()
     await next()
     await keepWritePosition(ctx)
-    await commitSession(ctx)
+    await this.sessions.commit(ctx)
   }
 }

@@ -11,7 +11,7 @@ import AccountTokenService from '#services/accounts/account_token_service'
 import MailDelivery from '#services/platform/mail_delivery'
 import SessionRegistry from '#services/accounts/session_registry'
 import { accountTokens } from '#config/accounts'
-import { loginLimiter, passwordResetEmailLimiter } from '#start/limiter'
+import RateLimits from '#services/platform/rate_limits'
 import type { Language } from '#helpers/languages'
 
 /** The one count of wrong current passwords (and re-authentications) per account and IP. */
@@ -22,7 +22,8 @@ export default class PasswordService {
   constructor(
     private tokens: AccountTokenService,
     private delivery: MailDelivery,
-    private sessions: SessionRegistry
+    private sessions: SessionRegistry,
+    private limits: RateLimits
   ) {}
 
   /**
@@ -35,7 +36,9 @@ export default class PasswordService {
    */
   async forgot(email: string, requestLanguage: Language) {
     await safeTiming(accountTokens.forgotMinimumMs, async () => {
-      const allowed = await passwordResetEmailLimiter().attempt(`reset_${email}`, () => true)
+      const allowed = await this.limits
+        .use('password_reset_emails')
+        .attempt(`reset_${email}`, () => true)
       const user = await User.findBy('email', email)
       if (!allowed || !user) return
       const token = await this.tokens.issue(user.id, 'password_reset')
@@ -70,9 +73,11 @@ export default class PasswordService {
    * the contract's 400, too many a 429.
    */
   async confirmCurrent(user: User, currentPassword: string, ip: string) {
-    const [throttled] = await loginLimiter().penalize(currentPasswordThrottleKey(user.id, ip), () =>
-      this.verifyCurrent(user, currentPassword)
-    )
+    const [throttled] = await this.limits
+      .use('login')
+      .penalize(currentPasswordThrottleKey(user.id, ip), () =>
+        this.verifyCurrent(user, currentPassword)
+      )
     if (throttled) throw throttled
   }
 

@@ -1,7 +1,8 @@
 import encryption from '@adonisjs/core/services/encryption'
 import logger from '@adonisjs/core/services/logger'
 import { errors as limiterErrors } from '@adonisjs/limiter'
-import { subscribeAddressLimiter, subscribeDomainLimiter } from '#start/limiter'
+import { inject } from '@adonisjs/core'
+import RateLimits from '#services/platform/rate_limits'
 import { isDependencyUnavailable } from '#helpers/dependency_errors'
 
 export type LimitReason = 'address_limit' | 'domain_limit'
@@ -42,17 +43,28 @@ function keyOf(purpose: string, value: string) {
  * default: exact across instances). The address is counted first: a
  * refused address spends nothing of its domain's budget.
  */
+@inject()
 export default class SubscribeLimits {
+  constructor(private limits: RateLimits) {}
+
   async check(email: string): Promise<LimitVerdict> {
     const domain = email.slice(email.lastIndexOf('@') + 1)
     const limits = [
-      ['address_limit', subscribeAddressLimiter, () => keyOf('newsletter_address', mailbox(email))],
-      ['domain_limit', subscribeDomainLimiter, () => keyOf('newsletter_domain', domain)],
+      [
+        'address_limit',
+        this.limits.limiter('subscribe_address'),
+        () => keyOf('newsletter_address', mailbox(email)),
+      ],
+      [
+        'domain_limit',
+        this.limits.limiter('subscribe_domain'),
+        () => keyOf('newsletter_domain', domain),
+      ],
     ] as const
     for (const [reason, limit, key] of limits) {
       if (!limit) continue
       try {
-        await limit().consume(key())
+        await limit.consume(key())
       } catch (error) {
         if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) {
           return { outcome: 'limited', reason, refusal: error }

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import { ContactProvider } from '#services/newsletter/contact_provider'
-import { NewsletterLimitSwitch } from '#start/limiter'
+import { NewsletterLimitSwitch } from '#services/platform/rate_limits'
 import { resetDatabase } from '#tests/helpers/database'
 import { rawRequest } from '#tests/helpers/raw_request'
 import { smtpServer } from '#tests/helpers/smtp_server'

@@ -11,7 +11,7 @@ import SecondFactorService, {
 } from '#services/accounts/two_factor/second_factor_service'
 import { currentPasswordThrottleKey } from '#services/accounts/password_service'
 import { countRejection } from '#services/platform/metrics'
-import { loginLimiter } from '#start/limiter'
+import RateLimits from '#services/platform/rate_limits'
 import type { Language } from '#helpers/languages'
 
 /** What POST /auth/reauthenticate takes: one of a password, a code, a recovery code or a passkey's assertion. */
@@ -25,7 +25,8 @@ export type ReauthenticationProof = CodeProof & {
 export default class ReauthenticationService {
   constructor(
     private factors: SecondFactorService,
-    private passkeys: PasskeyService
+    private passkeys: PasskeyService,
+    private limits: RateLimits
   ) {}
 
   /**
@@ -34,12 +35,11 @@ export default class ReauthenticationService {
    * (per account and IP: 5 a minute, then 429 for 15 minutes).
    */
   async verify(user: User, proof: ReauthenticationProof, ip: string, requestLanguage: Language) {
-    const [throttled] = await loginLimiter().penalize(
-      currentPasswordThrottleKey(user.id, ip),
-      async () => {
+    const [throttled] = await this.limits
+      .use('login')
+      .penalize(currentPasswordThrottleKey(user.id, ip), async () => {
         if (!(await this.#holds(user, proof))) throw new ReauthenticationFailedException()
-      }
-    )
+      })
     if (throttled) throw countRejection('login', throttled)
     await this.factors.noteUsed(user, proof, requestLanguage)
   }

@@ -6,7 +6,7 @@ import { defineConfig } from '@adonisjs/cors'
  * Origins allowed to call with credentials (the session cookie), checked
  * at boot (start/env.ts). Unset outside production, CORS reflects any
  * origin; the origin guard still accepts unsafe requests only from these
- * origins and the API's own (app/middleware/origin_guard_middleware.ts).
+ * origins and the API's own (app/http/origin_guard.ts).
  */
 export const trustedOrigins: string[] = env.get('CORS_ORIGINS') ?? []
 const origins = trustedOrigins

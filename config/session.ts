@@ -11,7 +11,7 @@ import { redisSessionStore } from '#session/redis_session_store'
  * (limiter in PostgreSQL too) the user's API quota in one statement
  * (app/session/session_read.ts), and both stores extend an unchanged session
  * at most once an hour; the cookie is sent again only then
- * (app/middleware/session_middleware.ts).
+ * (app/session/session_area.ts).
  */
 const sessionConfig = defineConfig({
   enabled: true,

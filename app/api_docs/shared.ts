@@ -29,7 +29,7 @@ export const acceptLanguage = {
   schema: text(1024),
 }
 
-/** The global API limits (start/limiter.ts), on every route of the authenticated area. */
+/** The global API limits (config/limiter.ts), on every route of the authenticated area. */
 export const API_LIMIT = '100 requests a minute per signed-in user, 10 per IP address otherwise'
 
 /** A response header; `required` when every answer that lists it carries it. */

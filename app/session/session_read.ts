@@ -8,20 +8,20 @@ import { isExtensionDue } from '#session/session_expiry'
  * The pipeline of a session route, each step handing the next one object,
  * `ctx.sessionRead` (a `SessionRead`, one per request):
  *
- * 1. the session middleware creates it with the user quota of
- *    start/limiter.ts (`userQuota`: null unless the limiter counts in
- *    PostgreSQL);
+ * 1. the session area (session_area.ts) creates it with the limits
+ *    service's user quota (`RateLimits.userQuota`: null unless the limiter
+ *    counts in PostgreSQL);
  * 2. the database session store reads the session through it: one statement
  *    that reads the `sessions` row joined with its user and, for a live
  *    session of an existing user, consumes one request of that user's quota
  *    in `user_request_quotas` (this module's table, migration 1200);
  * 3. the guard's user provider (session_user_provider.ts) takes the user row
  *    from it instead of a second SELECT;
- * 4. the API throttle (start/limiter.ts) takes the quota spent from it, or
- *    consumes it through `userQuota` when the read could not (sessions in
- *    Redis);
+ * 4. the limits service (app/services/platform/rate_limits.ts), handed it
+ *    by the session area, takes the quota spent from it, or consumes it
+ *    through `userQuota` when the read could not (sessions in Redis);
  * 5. the stores note the session's expiry when they read it, and whether
- *    `touch()` moved it: the session middleware commits an unchanged
+ *    `touch()` moved it: the session area commits an unchanged
  *    session only when its expiry is due to move, and sends the cookie
  *    again only when it moved.
  *
@@ -33,7 +33,7 @@ import { isExtensionDue } from '#session/session_expiry'
 /** A `users` row, as PostgreSQL returns it. */
 export type UserRow = Record<string, unknown> & { id: string }
 
-/** `requests` per `duration` (`'1 minute'`, or seconds): one limit of start/limiter.ts. */
+/** `requests` per `duration` (`'1 minute'`, or seconds): one limit of config/limiter.ts. */
 export type RequestLimit = { requests: number; duration: string | number }
 
 /** A user's quota after this request: `spent` of `limit` until `windowEndsAt` (ms). */
@@ -45,12 +45,15 @@ type QuotaRow = { spent: number; window_ends_at_ms: string }
  * One request of the quota, counted in a fixed window: a window that has
  * ended ($2, now in ms) starts again at 1 and ends at $3 (ms). Milliseconds
  * as numbers, not timestamps: no Date to build or parse on the hot path.
+ * Written once, for the statement of its own and the one with the session.
  */
+const COUNT_ONE = `ON CONFLICT (user_id) DO UPDATE SET
+    spent = CASE WHEN q.window_ends_at_ms <= $2 THEN 1 ELSE q.spent + 1 END,
+    window_ends_at_ms = CASE WHEN q.window_ends_at_ms <= $2 THEN $3 ELSE q.window_ends_at_ms END`
+
 const CONSUME = `INSERT INTO user_request_quotas AS q (user_id, spent, window_ends_at_ms)
   VALUES ($1, 1, $3)
-  ON CONFLICT (user_id) DO UPDATE SET
-    spent = CASE WHEN q.window_ends_at_ms <= $2 THEN 1 ELSE q.spent + 1 END,
-    window_ends_at_ms = CASE WHEN q.window_ends_at_ms <= $2 THEN $3 ELSE q.window_ends_at_ms END
+  ${COUNT_ONE}
   RETURNING spent, window_ends_at_ms`
 
 const READ = `SELECT s.data AS session_data, s.expires_at AS session_expires_at, u.*
@@ -63,9 +66,7 @@ c AS (
   INSERT INTO user_request_quotas AS q (user_id, spent, window_ends_at_ms)
   SELECT r.id, 1, $3 FROM r
    WHERE r.id IS NOT NULL AND r.session_expires_at >= to_timestamp($2::bigint / 1000.0)
-  ON CONFLICT (user_id) DO UPDATE SET
-    spent = CASE WHEN q.window_ends_at_ms <= $2 THEN 1 ELSE q.spent + 1 END,
-    window_ends_at_ms = CASE WHEN q.window_ends_at_ms <= $2 THEN $3 ELSE q.window_ends_at_ms END
+  ${COUNT_ONE}
   RETURNING spent AS quota_spent, window_ends_at_ms AS quota_window_ends_at_ms)
 SELECT r.*, c.* FROM r LEFT JOIN c ON true`
 
@@ -178,7 +179,7 @@ export class SessionRead implements SessionReadResult {
 
 declare module '@adonisjs/core/http' {
   interface HttpContext {
-    /** This request's session read; set by the session middleware on session routes. */
+    /** This request's session read; set by the session area on session routes. */
     sessionRead?: SessionRead
   }
 }

@@ -1,7 +1,7 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
 
 /**
- * Each signed-in user's API quota (start/limiter.ts, `apiLimits.user`) when
+ * Each signed-in user's API quota (config/limiter.ts, `api_user`) when
  * the limiter is in PostgreSQL: requests `spent` in the window that ends at
  * `window_ends_at_ms` (milliseconds since the epoch, as the clocks of the
  * instances count it). Written only by app/session/session_read.ts, mostly

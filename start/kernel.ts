@@ -10,22 +10,17 @@ import server from '@adonisjs/core/services/server'
 server.errorHandler(() => import('#exceptions/handler'))
 
 /**
- * Runs for every request, even one that matches no route. The request's
- * setup (telemetry, security headers, readiness, JSON) comes first, so
- * every answer carries the headers.
+ * Runs for every request, even one that matches no route: the request's
+ * setup (telemetry, security headers, readiness, JSON, CORS), as one layer,
+ * so every answer carries the headers.
  */
-server.use([
-  () => import('#middleware/request_setup_middleware'),
-  () => import('@adonisjs/cors/cors_middleware'),
-])
+server.use([() => import('#middleware/request_setup_middleware')])
 
 /**
- * Runs for every request that matches a route.
+ * Runs for every request that matches a route: its authenticator, bouncer
+ * and span, then its body parsed, as one layer.
  */
-router.use([
-  () => import('#middleware/route_context_middleware'),
-  () => import('#middleware/body_parser_middleware'),
-])
+router.use([() => import('#middleware/route_context_middleware')])
 
 /**
  * `sessionArea` (the session, silent auth, the API limits, JSON bodies) is
@@ -35,7 +30,6 @@ router.use([
 export const middleware = router.named({
   sessionArea: () => import('#middleware/session_area_middleware'),
   auth: () => import('#middleware/auth_middleware'),
-  organizationLane: () => import('#middleware/organization_lane_middleware'),
   reauthenticated: () => import('#middleware/reauthenticated_middleware'),
   jsonBody: () => import('#middleware/json_body_middleware'),
 })

@@ -201,7 +201,7 @@ router
   })
   .prefix('/organizations')
   // Signed in first: an anonymous request never takes a place in a lane.
-  .use([middleware.sessionArea({ signedIn: true }), middleware.organizationLane()])
+  .use(middleware.sessionArea({ signedIn: true, organizationLane: true }))
 
 router
   .post('/invitations/accept', [controllers.OrganizationInvitations, 'accept'])

@@ -1,6 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
+import CorsMiddleware from '@adonisjs/cors/cors_middleware'
 import ReadinessService from '#services/platform/readiness_service'
 import { trackRequest } from '#http/request_telemetry'
 import { applySecurityHeaders } from '#http/security_headers'
@@ -13,11 +14,15 @@ import { bindRequestValues } from '#http/request_bindings'
  * route: the steps that only prepare the request, in this order, as one
  * layer (each layer is a container resolution and a promise per request).
  * Telemetry first, so every request is timed; the security headers next,
- * so every answer carries them, the 503 of a server not ready included.
+ * so every answer carries them, the 503 of a server not ready included;
+ * CORS last (its preflight answers end the request there).
  */
 @inject()
 export default class RequestSetupMiddleware {
-  constructor(private readiness: ReadinessService) {}
+  constructor(
+    private readiness: ReadinessService,
+    private cors: CorsMiddleware
+  ) {}
 
   handle(ctx: HttpContext, next: NextFn) {
     trackRequest(ctx)
@@ -25,6 +30,6 @@ export default class RequestSetupMiddleware {
     assertDependenciesReady(this.readiness, ctx)
     forceJsonResponse(ctx)
     bindRequestValues(ctx)
-    return next()
+    return this.cors.handle(ctx, next)
   }
 }

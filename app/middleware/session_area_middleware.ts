@@ -7,6 +7,7 @@ import { keepWritePosition } from '#http/read_your_writes'
 import { noteActivity } from '#session/account_sessions'
 import SessionArea from '#session/session_area'
 import RateLimits from '#services/platform/rate_limits'
+import OrganizationLanes from '#services/platform/organization_lanes'
 
 /**
  * The authenticated area (/auth, /organizations, /invitations): its steps in
@@ -21,6 +22,10 @@ import RateLimits from '#services/platform/rate_limits'
  * 6. a body must be a JSON object;
  * 7. `signedIn`: a request without a signed-in user is a 401 (the `auth`
  *    middleware, for a whole group);
+ * 8. `organizationLane`: the routes of one organization
+ *    (`/organizations/:organizationId/...`) run in its lane, at most its
+ *    share of the database pool at once, the rest waiting briefly in line
+ *    (contract, "Data that grows"; app/services/platform/organization_lanes.ts);
  *
  * then the route, then (with a read replica) the primary's WAL position kept
  * on the account after a successful change, then the session saved. An
@@ -30,10 +35,15 @@ import RateLimits from '#services/platform/rate_limits'
 export default class SessionAreaMiddleware {
   constructor(
     private sessions: SessionArea,
-    private limits: RateLimits
+    private limits: RateLimits,
+    private lanes: OrganizationLanes
   ) {}
 
-  async handle(ctx: HttpContext, next: NextFn, options: { signedIn?: boolean } = {}) {
+  async handle(
+    ctx: HttpContext,
+    next: NextFn,
+    options: { signedIn?: boolean; organizationLane?: boolean } = {}
+  ) {
     guardOrigin(ctx)
     await this.sessions.open(ctx)
     await ctx.auth.check()
@@ -41,8 +51,21 @@ export default class SessionAreaMiddleware {
     await this.limits.consumeApi(ctx, ctx.sessionRead)
     assertJsonBody(ctx)
     if (options.signedIn) await ctx.auth.authenticateUsing()
-    await next()
+    if (options.organizationLane) await this.#inLane(ctx, next)
+    else await next()
     await keepWritePosition(ctx)
     await this.sessions.commit(ctx)
+  }
+
+  /** One lane per organization however its id is spelled (UUIDs are case-blind). */
+  async #inLane(ctx: HttpContext, next: NextFn) {
+    const organizationId = ctx.params.organizationId
+    if (typeof organizationId !== 'string') return next()
+    const leave = await this.lanes.enter(organizationId.toLowerCase())
+    try {
+      return await next()
+    } finally {
+      leave()
+    }
   }
 }

@@ -154,7 +154,8 @@ export class ArchivingCluster {
     })
     await client.connect()
     try {
-      return (await client.query<Row>(text, values)).rows
+      const { rows } = await client.query<Row>(text, values)
+      return rows
     } finally {
       await client.end()
     }

@@ -137,6 +137,18 @@ export class ArchivingCluster {
     return cluster
   }
 
+  /** PostgreSQL's and pgBackRest's versions, e.g. for a drill's header. */
+  async versions() {
+    const [postgres, pgbackrest] = await Promise.all([
+      this.as('postgres', '--version'),
+      this.as('pgbackrest', 'version'),
+    ])
+    return {
+      postgres: postgres.stdout.trim().split(' ').at(-1) ?? '',
+      pgbackrest: pgbackrest.stdout.trim().split(' ').at(-1) ?? '',
+    }
+  }
+
   url(database: string, port = this.port) {
     return `postgres://postgres@127.0.0.1:${port}/${database}`
   }

@@ -133,6 +133,13 @@ async function readBack(port: number, writes: Write[], accounts: Account[]) {
   return ok
 }
 
+/** "2× 503, 1× TimeoutError" */
+function tally(values: string[]) {
+  const counts = new Map<string, number>()
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1)
+  return [...counts].map(([value, count]) => `${count}× ${value}`).join(', ') || 'none'
+}
+
 async function main() {
   if (!(await canArchive())) {
     log(
@@ -167,7 +174,7 @@ async function main() {
 
   // The load: event creations, each acknowledged one in the ledger.
   const ledger: Write[] = []
-  const failures: number[] = []
+  const failures: { at: number; status: string }[] = []
   let target = apiPort
   const send = async (n: number) => {
     const account = accounts[n % accounts.length]
@@ -196,9 +203,9 @@ async function main() {
           sentAt,
           ackAt: Date.now(),
         })
-      } else failures.push(Date.now())
-    } catch {
-      failures.push(Date.now())
+      } else failures.push({ at: Date.now(), status: String(response.status) })
+    } catch (error) {
+      failures.push({ at: Date.now(), status: (error as Error).name })
     }
   }
   let step = 'writes'
@@ -336,7 +343,7 @@ async function main() {
     `Restore drill: PostgreSQL ${versions.postgres}, pgBackRest ${versions.pgbackrest}, archive_timeout ${window} s; load ${rate}/s of event creations by ${userCount} users`
   )
   log(
-    `  ${ledger.length} creations acknowledged, ${failures.length} not (${failures.filter((at) => at >= lostAt).length} of them cut by the loss); full backup under load in ${backupSeconds.toFixed(1)} s`
+    `  ${ledger.length} creations acknowledged, ${failures.length} not (${failures.filter(({ at }) => at >= lostAt).length} of them cut by the loss; ${tally(failures.map(({ status }) => status))}); full backup under load in ${backupSeconds.toFixed(1)} s`
   )
   log('')
   log(

@@ -71,7 +71,7 @@ export function extractReadmeCommands(markdown: string): ReadmeCommand[] {
 /** The repository paths a command names (a placeholder such as `<file>` keeps its folder). */
 export function namedPaths(command: string): string[] {
   const paths = command.match(
-    /(?<![\w/.:-])(?:tests|database|packages|docs|ops|bin|app|config|start)\/[\w./<>-]*/g
+    /(?<![\w/.:#-])(?:tests|database|packages|docs|ops|bin|app|config|start)\/[\w./<>-]*/g
   )
   return (paths ?? []).map((path) => path.replace(/<[^>]*>.*$/, ''))
 }
@@ -288,4 +288,59 @@ export async function checkReadme(markdown: string, clone: string, checked = new
     }
   }
   return { commands, problems, notRun, ran }
+}
+
+/** Paragraphs, list items and table rows, with each fenced block as one of them. */
+function paragraphs(markdown: string): string[] {
+  const chunks: string[] = []
+  let current: string[] = []
+  let fenced = false
+  for (const line of markdown.split('\n')) {
+    if (line.startsWith('```')) fenced = !fenced
+    if (!fenced && !line.startsWith('```') && /^\s*$|^\s*[-|] |^\d+\. /.test(line)) {
+      chunks.push(current.join('\n'))
+      current = []
+    }
+    current.push(line)
+  }
+  chunks.push(current.join('\n'))
+  return chunks.filter((chunk) => chunk.trim() !== '')
+}
+
+/**
+ * What a documentation page names that a newcomer could not run: an npm script package.json
+ * does not have, a repository path that does not exist, an `npx` program no package installs,
+ * and `node ace` outside the built app (there `node` is the Node 24 the host installed; in a
+ * checkout the machine's own node cannot load the TypeScript entry: `npm run ace --`).
+ */
+export function checkPage(markdown: string, root: string, scripts: Record<string, string>) {
+  const problems: string[] = []
+  const fences = [...markdown.matchAll(/^```(?:sh|bash|shell)\n([\s\S]*?)^```/gm)].map(
+    ([, body]) => body
+  )
+  const spans = [...markdown.matchAll(/`([^`\n]+)`/g)].map(([, span]) => span)
+  for (const text of [...fences, ...spans]) {
+    for (const script of namedScripts(text)) {
+      if (!(script in scripts))
+        problems.push(`npm script "${script}" does not exist: ${text.trim()}`)
+    }
+    for (const path of namedPaths(text)) {
+      // bin/server.js and the like are the built app's: their source is the .ts beside.
+      const source = path.replace(/\*.*$/, '').replace(/\.js$/, '.ts')
+      if (!existsSync(join(root, path.replace(/\*.*$/, ''))) && !existsSync(join(root, source))) {
+        problems.push(`${path} does not exist: ${text.trim()}`)
+      }
+    }
+    for (const [, program] of text.matchAll(/\bnpx (?:-\S+ )*([\w@/.-]+)/g)) {
+      if (!existsSync(join(root, 'node_modules/.bin', program))) {
+        problems.push(`npx ${program}: no installed package provides it`)
+      }
+    }
+  }
+  for (const chunk of paragraphs(markdown)) {
+    if (/\bnode ace\b/.test(chunk) && !/\bbuild\b|npm run ace --/.test(chunk)) {
+      problems.push(`node ace outside the built app: ${chunk.trim().split('\n')[0]}`)
+    }
+  }
+  return problems
 }

@@ -17,8 +17,8 @@ export type Plan =
       input?: string
       expect?: (result: Result, clone: string) => string | null
     }
-  | { command: ReadmeCommand; run: false; why: string }
-  | { command: ReadmeCommand; run: false; why: null }
+  /** `why: null`: no rule knows the command. */
+  | { command: ReadmeCommand; run: false; why: string | null }
 
 export type Result = { code: number; output: string; stdout: string }
 
@@ -27,6 +27,7 @@ function shellLines(block: string): string[] {
   const lines: string[] = []
   let pending = ''
   for (const raw of block.split('\n')) {
+    // A `#` after a space starts a comment, unless a single quote closes after it.
     const line = raw.replace(/\s+#(?![^']*'[^']*$).*$/, '').trimEnd()
     if (pending === '' && /^\s*(#|$)/.test(line)) continue
     if (line.endsWith('\\')) {

@@ -18,8 +18,9 @@ import MailDelivery from '#services/platform/mail_delivery'
 import AuditLog from '#services/organizations/audit_log'
 import { assertRoomForOneMore } from '#services/organizations/member_limit'
 import OwnerInvariant from '#services/organizations/owner_invariant'
-import readRouting, { type ReadOptions } from '#services/platform/replicas/read_routing'
-import { mayGrant, roleOf } from '#services/organizations/roles'
+import ReadRouting, { type ReadOptions } from '#services/platform/replicas/read_routing'
+import OrganizationRoles from '#services/organizations/roles'
+import { mayGrant } from '#helpers/organization_roles'
 import { assertMayJoin } from '#services/organizations/two_factor_requirement'
 import type { OrganizationRole } from '#types/organization'
 import { accountTokens } from '#config/accounts'
@@ -30,7 +31,11 @@ const NOT_SENT = message('errors.organizations.invitation_not_sent')
 
 @inject()
 export default class InvitationService {
-  constructor(private delivery: MailDelivery) {}
+  constructor(
+    private delivery: MailDelivery,
+    private routing: ReadRouting,
+    private roles: OrganizationRoles
+  ) {}
 
   /**
    * Records the invitation (committed), then emails its link with no
@@ -45,7 +50,7 @@ export default class InvitationService {
     role: OrganizationRole,
     language: Language
   ) {
-    const inviterRole = await roleOf(inviterId, organizationId)
+    const inviterRole = await this.roles.roleOf(inviterId, organizationId)
     if (inviterRole && !mayGrant(inviterRole, role)) {
       throw new InsufficientRoleException(message('errors.roles.only_owners_invite_owners'))
     }
@@ -127,7 +132,7 @@ export default class InvitationService {
   /** Pending invitations, oldest first, with who sent them (two statements; a replica if `options` allow). */
   pending(organizationId: string, options: ReadOptions = {}) {
     const now = new Date()
-    return readRouting.read(
+    return this.routing.read(
       options,
       (connection) =>
         OrganizationInvitation.query({ connection })
@@ -155,7 +160,7 @@ export default class InvitationService {
         .forUpdate()
         .first()
       if (!invitation) throw new NotFoundException(message('errors.resource.not_found'))
-      const actorRole = await roleOf(actorId, organizationId)
+      const actorRole = await this.roles.roleOf(actorId, organizationId)
       if (actorRole && !mayGrant(actorRole, invitation.role)) {
         throw new InsufficientRoleException(
           message('errors.roles.only_owners_revoke_owner_invitation')

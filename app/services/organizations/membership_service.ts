@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import OrganizationMember from '#models/organization_member'
@@ -9,11 +10,11 @@ import NotFoundException from '#exceptions/not_found_exception'
 import AuditLog from '#services/organizations/audit_log'
 import { assertRoomForOneMore } from '#services/organizations/member_limit'
 import OwnerInvariant from '#services/organizations/owner_invariant'
-import { manages, mayActOn, mayGrant } from '#services/organizations/roles'
+import { manages, mayActOn, mayGrant } from '#helpers/organization_roles'
 import type { AuditAction, AuditDetails, OrganizationRole } from '#types/organization'
 import { message } from '#exceptions/api_exception'
-import readRouting, { type ReadOptions } from '#services/platform/replicas/read_routing'
-import { recordWritePosition } from '#services/platform/replicas/write_positions'
+import ReadRouting, { type ReadOptions } from '#services/platform/replicas/read_routing'
+import WritePositions from '#services/platform/replicas/write_positions'
 
 const NOT_A_MEMBER = message('errors.organizations.not_a_member_account')
 const CHANGED = message('errors.organizations.changed_meanwhile')
@@ -56,7 +57,13 @@ function recordMemberChange(
  * sees it even where a replica would serve it; the caller's own is kept by
  * the read-your-writes middleware.
  */
+@inject()
 export default class MembershipService {
+  constructor(
+    private routing: ReadRouting,
+    private writePositions: WritePositions
+  ) {}
+
   /** Members with their accounts and roles, in the order they joined. */
   members(organizationId: string, connection?: string) {
     return OrganizationMember.query({ connection })
@@ -72,7 +79,7 @@ export default class MembershipService {
    * Two statements (the members, their accounts), on a replica if `options` allow.
    */
   async membersAs(organizationId: string, viewerId: string, options: ReadOptions = {}) {
-    const members = await readRouting.read(
+    const members = await this.routing.read(
       options,
       (connection) => this.members(organizationId, connection).exec(),
       2
@@ -105,7 +112,7 @@ export default class MembershipService {
       member.$setRelated('user', user)
       return member
     })
-    await recordWritePosition([user.id])
+    await this.writePositions.record([user.id])
     return added
   }
 
@@ -147,7 +154,7 @@ export default class MembershipService {
       const who = { organizationId, actorId, userId }
       await recordMemberChange(trx, 'member.role_changed', who, { fromRole, toRole: role })
     })
-    await recordWritePosition([userId])
+    await this.writePositions.record([userId])
     return this.#member(organizationId, userId)
   }
 
@@ -174,7 +181,7 @@ export default class MembershipService {
       await this.#deleteMembership(trx, organizationId, userId)
       await recordMemberChange(trx, 'member.removed', { organizationId, actorId, userId }, { role })
     })
-    await recordWritePosition([userId])
+    await this.writePositions.record([userId])
   }
 
   /** The caller leaves; the last owner cannot (409), also as the last member. */
@@ -228,7 +235,7 @@ export default class MembershipService {
       const who = { organizationId, actorId, userId }
       await recordMemberChange(trx, 'ownership.transferred', who, { fromRole, toRole: 'owner' })
     })
-    await recordWritePosition([userId])
+    await this.writePositions.record([userId])
     return {
       from: await this.#member(organizationId, actorId),
       to: await this.#member(organizationId, userId),

@@ -8,7 +8,7 @@ import AuditLog from '#services/organizations/audit_log'
 import OwnerInvariant from '#services/organizations/owner_invariant'
 import { assertMayChangeRequirement } from '#services/organizations/two_factor_requirement'
 import JobQueue from '#services/jobs/job_queue'
-import readRouting, { type ReadOptions } from '#services/platform/replicas/read_routing'
+import ReadRouting, { type ReadOptions } from '#services/platform/replicas/read_routing'
 
 /**
  * An organization itself: created with its creator as owner, listed and
@@ -17,7 +17,10 @@ import readRouting, { type ReadOptions } from '#services/platform/replicas/read_
  */
 @inject()
 export default class OrganizationService {
-  constructor(private queue: JobQueue) {}
+  constructor(
+    private queue: JobQueue,
+    private routing: ReadRouting
+  ) {}
 
   /** Creates the organization with its creator as its owner. */
   async create(creatorId: string, name: string) {
@@ -44,7 +47,7 @@ export default class OrganizationService {
 
   /** The organizations `userId` belongs to, oldest first, each with their role in it. */
   listFor(userId: string, options: ReadOptions = {}) {
-    return readRouting.read(options, (connection) =>
+    return this.routing.read(options, (connection) =>
       this.#withRoleOf(userId, connection)
         .orderBy('organizations.created_at', 'asc')
         .orderBy('organizations.id', 'asc')
@@ -54,7 +57,7 @@ export default class OrganizationService {
 
   /** The organization with the caller's role in it (on the primary unless `options` allow a replica). */
   async find(organizationId: string, userId: string, options: ReadOptions = {}) {
-    const organization = await readRouting.read(options, (connection) =>
+    const organization = await this.routing.read(options, (connection) =>
       this.#withRoleOf(userId, connection).where('organizations.id', organizationId).first()
     )
     if (!organization) throw new errors.E_ROW_NOT_FOUND()

@@ -26,7 +26,8 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { runPrepared } from '#helpers/prepared_statement'
 import { memberDenial } from '#helpers/denials'
 import AuditLog from '#services/organizations/audit_log'
-import readRouting, { type ReadOptions } from '#services/platform/replicas/read_routing'
+import type ReadRouting from '#services/platform/replicas/read_routing'
+import type { ReadOptions } from '#services/platform/replicas/read_routing'
 import {
   assertOrderedRanges,
   assertValidAddress,
@@ -171,7 +172,7 @@ export default class EventService {
     eventId: string,
     options: ReadOptions = {}
   ): Promise<FoundEvent> {
-    const { rows } = await readRouting.read(options, (connection) =>
+    const { rows } = await this.routing.read(options, (connection) =>
       runPrepared(
         'find_event_as_member',
         FIND_AS_MEMBER,
@@ -192,8 +193,15 @@ export default class EventService {
     }
   }
 
-  /** `listScanBudget`: index entries a page of the list walks at most. */
-  constructor(private listScanBudget = LIST_SCAN_BUDGET) {}
+  /**
+   * One per process (the bindings provider), so a request that resolves it
+   * resolves nothing more. `listScanBudget`: index entries a page of the
+   * list walks at most.
+   */
+  constructor(
+    private routing: ReadRouting,
+    private listScanBudget = LIST_SCAN_BUDGET
+  ) {}
 
   /**
    * One page of an organization's events (keyset pagination), in one
@@ -219,7 +227,7 @@ export default class EventService {
       targetDateTo: query.targetDateTo?.toJSDate(),
       after: query.cursor ? readCursor(query.cursor, organizationId, sort) : undefined,
     })
-    const { rows } = await readRouting.read(options, (connection) =>
+    const { rows } = await this.routing.read(options, (connection) =>
       runPrepared<Row>(name, text, values, connection)
     )
     const hits = rows.filter((row) => row.hit)

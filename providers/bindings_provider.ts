@@ -10,6 +10,10 @@ import MailDelivery from '#services/platform/mail_delivery'
 import DependencyOutages from '#services/platform/dependency_outages'
 import OrganizationLanes from '#services/platform/organization_lanes'
 import { type ApiSerializer, serializer } from '#helpers/api_serializer'
+import ReadRouting from '#services/platform/replicas/read_routing'
+import WritePositions from '#services/platform/replicas/write_positions'
+import EventService from '#services/events/event_service'
+import OrganizationRoles from '#services/organizations/roles'
 
 declare module '@adonisjs/core/http' {
   export interface HttpContext {
@@ -77,9 +81,22 @@ export default class BindingsProvider {
       return new SessionArea(
         config,
         await resolver.make('emitter'),
-        await resolver.make(RateLimits)
+        await resolver.make(RateLimits),
+        await resolver.make(WritePositions)
       )
     })
+
+    // One per process, holding the read routing: a request that resolves
+    // them (the event routes' controller, the organizations' policies)
+    // resolves nothing more.
+    this.app.container.singleton(
+      EventService,
+      async (resolver) => new EventService(await resolver.make(ReadRouting))
+    )
+    this.app.container.singleton(
+      OrganizationRoles,
+      async (resolver) => new OrganizationRoles(await resolver.make(ReadRouting))
+    )
 
     HttpContext.instanceProperty('serialize', function (this: HttpContext, values: any): any {
       return serializer.serialize(values, this.containerResolver)

@@ -11,7 +11,7 @@ import { message } from '#exceptions/api_exception'
  * organization's routes is memberDenial's (app/helpers/denials.ts).
  *
  * The account's `two_factor_enabled` changes only in a transaction that
- * holds the account's row (refreshTwoFactorEnabled's UPDATE, or
+ * holds the account's row (SecondFactors.refreshEnabled's UPDATE, or
  * `assertFactorRemovable`'s lock). The checks here that rely on it read it
  * `FOR SHARE`: they wait for such a transaction and see what it committed,
  * and a removal that comes after them waits for them and then sees the
@@ -78,11 +78,11 @@ export async function assertMayJoin(
  * belongs to requires two factors.
  *
  * Call it inside the removing transaction, after the factor's row is
- * deleted and before `refreshTwoFactorEnabled`, then commit:
+ * deleted and before `SecondFactors.refreshEnabled`, then commit:
  *
  *   await trx.from('user_passkeys').where({ id, user_id: userId }).delete()
  *   await assertFactorRemovable(userId, trx)
- *   await refreshTwoFactorEnabled(userId, trx)
+ *   await factors.refreshEnabled(userId, trx)
  *
  * It locks the account's row first, so removals of one account's factors
  * (two passkeys, a passkey and the TOTP) run one after the other, and an

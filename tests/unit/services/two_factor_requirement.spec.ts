@@ -4,7 +4,8 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { UserFactory } from '#database/factories/user_factory'
 import { OrganizationFactory } from '#database/factories/organization_factory'
 import LastRequiredFactorException from '#exceptions/last_required_factor_exception'
-import { refreshTwoFactorEnabled } from '#services/accounts/two_factor/second_factors'
+import app from '@adonisjs/core/services/app'
+import SecondFactors from '#services/accounts/two_factor/second_factors'
 import { assertFactorRemovable } from '#services/organizations/two_factor_requirement'
 import { addMember } from '#tests/helpers/accounts'
 import { resetDatabase } from '#tests/helpers/database'
@@ -23,7 +24,8 @@ async function member(required = true) {
 async function removePasskey(trx: TransactionClientContract, userId: string, id: string) {
   await trx.from('user_passkeys').where({ id, user_id: userId }).delete()
   await assertFactorRemovable(userId, trx)
-  return refreshTwoFactorEnabled(userId, trx)
+  const factors = await app.container.make(SecondFactors)
+  return factors.refreshEnabled(userId, trx)
 }
 
 /** Whether a session other than this one waits for a lock (the second removal below). */

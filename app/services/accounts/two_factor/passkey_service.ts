@@ -18,7 +18,7 @@ import { invalidField } from '#exceptions/validation_error_reporter'
 import PasskeyAddedNotification from '#mails/passkey_added_notification'
 import PasskeyRemovedNotification from '#mails/passkey_removed_notification'
 import MailDelivery from '#services/platform/mail_delivery'
-import { refreshTwoFactorEnabled } from '#services/accounts/two_factor/second_factors'
+import SecondFactors from '#services/accounts/two_factor/second_factors'
 import { assertFactorRemovable } from '#services/organizations/two_factor_requirement'
 import {
   consumeChallenge,
@@ -62,7 +62,10 @@ export function defaultPasskeyName(now = DateTime.utc()) {
  */
 @inject()
 export default class PasskeyService {
-  constructor(private delivery: MailDelivery) {}
+  constructor(
+    private delivery: MailDelivery,
+    private factors: SecondFactors
+  ) {}
 
   /** Options for `startRegistration` on the frontend; the account's passkeys are excluded. */
   async registrationOptions(user: User) {
@@ -142,7 +145,7 @@ export default class PasskeyService {
           },
           { client: trx }
         )
-        await refreshTwoFactorEnabled(user.id, trx)
+        await this.factors.refreshEnabled(user.id, trx)
         return created
       } catch (error) {
         if (isUniqueViolation(error)) {
@@ -187,7 +190,7 @@ export default class PasskeyService {
       await found.delete()
       // Not the last factor while an organization of the account requires two (409).
       await assertFactorRemovable(user.id, trx)
-      await refreshTwoFactorEnabled(user.id, trx)
+      await this.factors.refreshEnabled(user.id, trx)
       return found
     })
     this.delivery.sendInBackground(

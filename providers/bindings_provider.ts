@@ -9,6 +9,8 @@ import { ContactProvider } from '#services/newsletter/contact_provider'
 import MailDelivery from '#services/platform/mail_delivery'
 import DependencyOutages from '#services/platform/dependency_outages'
 import OrganizationLanes from '#services/platform/organization_lanes'
+import MetricsOnFirstUse from '#services/platform/metrics_on_first_use'
+import ApiDocument from '#api_docs/api_document'
 import { type ApiSerializer, serializer } from '#helpers/api_serializer'
 import ReadRouting from '#services/platform/replicas/read_routing'
 import WritePositions from '#services/platform/replicas/write_positions'
@@ -49,16 +51,21 @@ export default class BindingsProvider {
       return new DatabaseContactProvider()
     })
     // One per process: it counts the SMTP sessions open at once.
-    this.app.container.singleton(MailDelivery, () => new MailDelivery())
+    // One per process: it keeps the metrics module once loaded.
+    this.app.container.singleton(MetricsOnFirstUse, () => new MetricsOnFirstUse())
+    this.app.container.singleton(
+      MailDelivery,
+      async (resolver) => new MailDelivery(await resolver.make(MetricsOnFirstUse))
+    )
     this.app.container.singleton(
       DependencyOutages,
       async () => new DependencyOutages(await this.app.container.make('logger'))
     )
 
     // One per process, as the pool its lanes share out.
-    this.app.container.singleton(OrganizationLanes, async () => {
+    this.app.container.singleton(OrganizationLanes, async (resolver) => {
       const { organizationLanes } = await import('#config/database')
-      return new OrganizationLanes(organizationLanes)
+      return new OrganizationLanes(organizationLanes, await resolver.make(MetricsOnFirstUse))
     })
 
     // One per process: every limit from config/limiter.ts, over the limiter's stores.
@@ -97,6 +104,9 @@ export default class BindingsProvider {
       OrganizationRoles,
       async (resolver) => new OrganizationRoles(await resolver.make(ReadRouting))
     )
+
+    // One per process: the OpenAPI document, built once.
+    this.app.container.singleton(ApiDocument, () => new ApiDocument())
 
     HttpContext.instanceProperty('serialize', function (this: HttpContext, values: any): any {
       return serializer.serialize(values, this.containerResolver)

@@ -16,12 +16,12 @@ import { isUniqueViolation } from '#helpers/database_errors'
 import { EmailedToken } from '#services/accounts/emailed_token'
 import MailDelivery from '#services/platform/mail_delivery'
 import AuditLog from '#services/organizations/audit_log'
-import { assertRoomForOneMore } from '#services/organizations/member_limit'
+import MemberLimit from '#services/organizations/member_limit'
 import OwnerInvariant from '#services/organizations/owner_invariant'
 import ReadRouting, { type ReadOptions } from '#services/platform/replicas/read_routing'
 import OrganizationRoles from '#services/organizations/roles'
 import { mayGrant } from '#helpers/organization_roles'
-import { assertMayJoin } from '#services/organizations/two_factor_requirement'
+import TwoFactorRequirement from '#services/organizations/two_factor_requirement'
 import type { OrganizationRole } from '#types/organization'
 import { accountTokens } from '#config/accounts'
 import { message } from '#exceptions/api_exception'
@@ -34,7 +34,9 @@ export default class InvitationService {
   constructor(
     private delivery: MailDelivery,
     private routing: ReadRouting,
-    private roles: OrganizationRoles
+    private roles: OrganizationRoles,
+    private memberLimit: MemberLimit,
+    private twoFactorRequirement: TwoFactorRequirement
   ) {}
 
   /**
@@ -78,7 +80,7 @@ export default class InvitationService {
         .where('email', email)
         .first()
       if (pending) throw new ConflictException(message('errors.organizations.invitation_pending'))
-      await assertRoomForOneMore(trx, organizationId)
+      await this.memberLimit.assertRoomForOneMore(trx, organizationId)
       try {
         const created = await OrganizationInvitation.create(
           {
@@ -208,7 +210,7 @@ export default class InvitationService {
       if (invitation.email !== user.email) {
         throw new ForbiddenException(message('errors.auth.invitation_for_another_address'))
       }
-      await assertMayJoin(trx, user.id, invitation.organizationId)
+      await this.twoFactorRequirement.assertMayJoin(trx, user.id, invitation.organizationId)
       // Already a member (added directly meanwhile): the invitation is spent, the role kept.
       await trx
         .insertQuery()

@@ -8,7 +8,7 @@ import ForbiddenException from '#exceptions/forbidden_exception'
 import InsufficientRoleException from '#exceptions/insufficient_role_exception'
 import NotFoundException from '#exceptions/not_found_exception'
 import AuditLog from '#services/organizations/audit_log'
-import { assertRoomForOneMore } from '#services/organizations/member_limit'
+import MemberLimit from '#services/organizations/member_limit'
 import OwnerInvariant from '#services/organizations/owner_invariant'
 import { manages, mayActOn, mayGrant } from '#helpers/organization_roles'
 import type { AuditAction, AuditDetails, OrganizationRole } from '#types/organization'
@@ -61,7 +61,8 @@ function recordMemberChange(
 export default class MembershipService {
   constructor(
     private routing: ReadRouting,
-    private writePositions: WritePositions
+    private writePositions: WritePositions,
+    private memberLimit: MemberLimit
   ) {}
 
   /** Members with their accounts and roles, in the order they joined. */
@@ -101,7 +102,7 @@ export default class MembershipService {
       if (!mayGrant(actorRole, role)) throw new InsufficientRoleException(GRANT_OWNER)
       if (roles.has(user.id))
         throw new ConflictException(message('errors.organizations.already_member'))
-      await assertRoomForOneMore(trx, organizationId)
+      await this.memberLimit.assertRoomForOneMore(trx, organizationId)
 
       const member = await OrganizationMember.create(
         { organizationId, userId: user.id, role },

@@ -6,7 +6,7 @@ import Organization from '#models/organization'
 import OrganizationMember from '#models/organization_member'
 import AuditLog from '#services/organizations/audit_log'
 import OwnerInvariant from '#services/organizations/owner_invariant'
-import { assertMayChangeRequirement } from '#services/organizations/two_factor_requirement'
+import TwoFactorRequirement from '#services/organizations/two_factor_requirement'
 import JobQueue from '#services/jobs/job_queue'
 import ReadRouting, { type ReadOptions } from '#services/platform/replicas/read_routing'
 
@@ -19,7 +19,8 @@ import ReadRouting, { type ReadOptions } from '#services/platform/replicas/read_
 export default class OrganizationService {
   constructor(
     private queue: JobQueue,
-    private routing: ReadRouting
+    private routing: ReadRouting,
+    private twoFactorRequirement: TwoFactorRequirement
   ) {}
 
   /** Creates the organization with its creator as its owner. */
@@ -80,7 +81,12 @@ export default class OrganizationService {
       await OwnerInvariant.lock(trx, organizationId)
       const organization = await Organization.findOrFail(organizationId, { client: trx })
       if (requireTwoFactor !== undefined) {
-        await assertMayChangeRequirement(trx, actorId, organizationId, requireTwoFactor)
+        await this.twoFactorRequirement.assertMayChangeRequirement(
+          trx,
+          actorId,
+          organizationId,
+          requireTwoFactor
+        )
       }
       const target = { type: 'organization', id: organizationId } as const
       if (name !== undefined && name !== organization.name) {

@@ -6,7 +6,7 @@ import { OrganizationFactory } from '#database/factories/organization_factory'
 import LastRequiredFactorException from '#exceptions/last_required_factor_exception'
 import app from '@adonisjs/core/services/app'
 import SecondFactors from '#services/accounts/two_factor/second_factors'
-import { assertFactorRemovable } from '#services/organizations/two_factor_requirement'
+import TwoFactorRequirement from '#services/organizations/two_factor_requirement'
 import { addMember } from '#tests/helpers/accounts'
 import { resetDatabase } from '#tests/helpers/database'
 import { confirmedTotp, passkey, requireTwoFactorOf } from '#tests/helpers/second_factor_rows'
@@ -23,7 +23,7 @@ async function member(required = true) {
 /** Removes one passkey as DELETE /auth/passkeys/:id does: delete, check, refresh the flag. */
 async function removePasskey(trx: TransactionClientContract, userId: string, id: string) {
   await trx.from('user_passkeys').where({ id, user_id: userId }).delete()
-  await assertFactorRemovable(userId, trx)
+  await new TwoFactorRequirement().assertFactorRemovable(userId, trx)
   const factors = await app.container.make(SecondFactors)
   return factors.refreshEnabled(userId, trx)
 }
@@ -51,7 +51,7 @@ test.group('Two-factor requirement: removing a factor', (group) => {
 
     const removal = db.transaction(async (trx) => {
       await trx.from('user_totp_secrets').where('user_id', user.id).delete()
-      await assertFactorRemovable(user.id, trx)
+      await new TwoFactorRequirement().assertFactorRemovable(user.id, trx)
     })
 
     const error = await removal.catch((caught) => caught)

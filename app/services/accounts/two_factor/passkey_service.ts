@@ -19,10 +19,8 @@ import PasskeyAddedNotification from '#mails/passkey_added_notification'
 import PasskeyRemovedNotification from '#mails/passkey_removed_notification'
 import MailDelivery from '#services/platform/mail_delivery'
 import SecondFactors from '#services/accounts/two_factor/second_factors'
-import { assertFactorRemovable } from '#services/organizations/two_factor_requirement'
-import {
-  consumeChallenge,
-  storeChallenge,
+import TwoFactorRequirement from '#services/organizations/two_factor_requirement'
+import WebauthnChallenges, {
   type WebauthnPurpose,
 } from '#services/accounts/two_factor/webauthn_challenges'
 import { isUniqueViolation } from '#helpers/database_errors'
@@ -64,7 +62,9 @@ export function defaultPasskeyName(now = DateTime.utc()) {
 export default class PasskeyService {
   constructor(
     private delivery: MailDelivery,
-    private factors: SecondFactors
+    private factors: SecondFactors,
+    private twoFactorRequirement: TwoFactorRequirement,
+    private challenges: WebauthnChallenges
   ) {}
 
   /** Options for `startRegistration` on the frontend; the account's passkeys are excluded. */
@@ -92,7 +92,7 @@ export default class PasskeyService {
       },
       supportedAlgorithmIDs: webauthn.algorithms,
     })
-    await storeChallenge(options.challenge, 'registration', user.id)
+    await this.challenges.store(options.challenge, 'registration', user.id)
     return options
   }
 
@@ -111,7 +111,7 @@ export default class PasskeyService {
     const refused = () =>
       invalidField('response', 'invalid', message('errors.passkeys.response_invalid'))
     const challenge = signedChallenge(response.response.clientDataJSON)
-    if (!challenge || !(await consumeChallenge(challenge, 'registration', user.id))) {
+    if (!challenge || !(await this.challenges.consume(challenge, 'registration', user.id))) {
       throw refused()
     }
     let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>
@@ -189,7 +189,7 @@ export default class PasskeyService {
         .firstOrFail()
       await found.delete()
       // Not the last factor while an organization of the account requires two (409).
-      await assertFactorRemovable(user.id, trx)
+      await this.twoFactorRequirement.assertFactorRemovable(user.id, trx)
       await this.factors.refreshEnabled(user.id, trx)
       return found
     })
@@ -209,7 +209,7 @@ export default class PasskeyService {
       userVerification: 'required',
       timeout: webauthn.challengeTtlSeconds * 1000,
     })
-    await storeChallenge(options.challenge, 'authentication', null)
+    await this.challenges.store(options.challenge, 'authentication', null)
     return options
   }
 
@@ -227,7 +227,7 @@ export default class PasskeyService {
     { purpose = 'authentication', userId }: { purpose?: WebauthnPurpose; userId?: string } = {}
   ): Promise<{ user: User; passkey: UserPasskey }> {
     const challenge = signedChallenge(response.response.clientDataJSON)
-    if (!challenge || !(await consumeChallenge(challenge, purpose, null))) {
+    if (!challenge || !(await this.challenges.consume(challenge, purpose, null))) {
       throw new PasskeyInvalidException()
     }
     const query = UserPasskey.query().where('credential_id', response.id)

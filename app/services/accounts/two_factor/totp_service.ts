@@ -12,7 +12,7 @@ import TwoFactorDisabledNotification from '#mails/two_factor_disabled_notificati
 import MailDelivery from '#services/platform/mail_delivery'
 import RecoveryCodes from '#services/accounts/two_factor/recovery_codes'
 import SecondFactors from '#services/accounts/two_factor/second_factors'
-import { assertFactorRemovable } from '#services/organizations/two_factor_requirement'
+import TwoFactorRequirement from '#services/organizations/two_factor_requirement'
 import { Clock } from '#helpers/clock'
 import { twoFactor } from '#config/accounts'
 import type { Language } from '#helpers/languages'
@@ -37,7 +37,8 @@ export default class TotpService {
     private clock: Clock,
     private delivery: MailDelivery,
     private recoveryCodes: RecoveryCodes,
-    private factors: SecondFactors
+    private factors: SecondFactors,
+    private twoFactorRequirement: TwoFactorRequirement
   ) {}
 
   /**
@@ -118,7 +119,7 @@ export default class TotpService {
       await trx.from('user_totp_secrets').where('user_id', user.id).delete()
       await this.recoveryCodes.removeAll(user.id, trx)
       // Not the last factor while an organization of the account requires two (409).
-      await assertFactorRemovable(user.id, trx)
+      await this.twoFactorRequirement.assertFactorRemovable(user.id, trx)
       const enabled = await this.factors.refreshEnabled(user.id, trx)
       return wasEnabled && !enabled
     })

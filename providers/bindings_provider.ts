@@ -45,10 +45,11 @@ export default class BindingsProvider {
       }
     )
 
-    this.app.container.singleton(ContactProvider, async () => {
+    this.app.container.singleton(ContactProvider, async (resolver) => {
       const { DatabaseContactProvider } =
         await import('#services/newsletter/database_contact_provider')
-      return new DatabaseContactProvider()
+      const { default: ContactLookup } = await import('#services/newsletter/contact_lookup')
+      return new DatabaseContactProvider(await resolver.make(ContactLookup))
     })
     // One per process: it counts the SMTP sessions open at once.
     // One per process: it keeps the metrics module once loaded.

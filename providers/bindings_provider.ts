@@ -11,7 +11,7 @@ import DependencyOutages from '#services/platform/dependency_outages'
 import OrganizationLanes from '#services/platform/organization_lanes'
 import MetricsOnFirstUse from '#services/platform/metrics_on_first_use'
 import ApiDocument from '#api_docs/api_document'
-import { type ApiSerializer, serializer } from '#helpers/api_serializer'
+import { ApiSerializer } from '#helpers/api_serializer'
 import ReadRouting from '#services/platform/replicas/read_routing'
 import WritePositions from '#services/platform/replicas/write_positions'
 import EventService from '#services/events/event_service'
@@ -109,6 +109,7 @@ export default class BindingsProvider {
     // One per process: the OpenAPI document, built once.
     this.app.container.singleton(ApiDocument, () => new ApiDocument())
 
+    const serializer = new ApiSerializer()
     HttpContext.instanceProperty('serialize', function (this: HttpContext, values: any): any {
       return serializer.serialize(values, this.containerResolver)
     })

@@ -36,7 +36,8 @@ export default class InvitationService {
     private routing: ReadRouting,
     private roles: OrganizationRoles,
     private memberLimit: MemberLimit,
-    private twoFactorRequirement: TwoFactorRequirement
+    private twoFactorRequirement: TwoFactorRequirement,
+    private ownerInvariant: OwnerInvariant
   ) {}
 
   /**
@@ -59,7 +60,7 @@ export default class InvitationService {
     const { secret, hash, expiresAt } = EmailedToken.create(accountTokens.invitationTtl)
     const { invitation, organization } = await db.transaction(async (trx) => {
       // The member limit counts pending invitations: taken under the organization's lock.
-      await OwnerInvariant.lock(trx, organizationId)
+      await this.ownerInvariant.lock(trx, organizationId)
       const found = await Organization.findOrFail(organizationId, { client: trx })
       const member = await trx
         .from('organization_members')
@@ -155,7 +156,7 @@ export default class InvitationService {
   async revoke(actorId: string, organizationId: string, invitationId: string) {
     await db.transaction(async (trx) => {
       // The organization's lock first, as deletion takes it: never the other order.
-      await OwnerInvariant.lock(trx, organizationId)
+      await this.ownerInvariant.lock(trx, organizationId)
       const invitation = await OrganizationInvitation.query({ client: trx })
         .where('organization_id', organizationId)
         .where('id', invitationId)
@@ -199,7 +200,7 @@ export default class InvitationService {
         .select('organization_invitations.organization_id')
         .first()
       if (!found) throw new InvalidTokenException()
-      await OwnerInvariant.lock(trx, found.organizationId).catch((error) => {
+      await this.ownerInvariant.lock(trx, found.organizationId).catch((error) => {
         throw error instanceof ForbiddenException ? new InvalidTokenException() : error
       })
       const invitation = await OrganizationInvitation.query({ client: trx })

@@ -62,7 +62,8 @@ export default class MembershipService {
   constructor(
     private routing: ReadRouting,
     private writePositions: WritePositions,
-    private memberLimit: MemberLimit
+    private memberLimit: MemberLimit,
+    private ownerInvariant: OwnerInvariant
   ) {}
 
   /** Members with their accounts and roles, in the order they joined. */
@@ -95,7 +96,7 @@ export default class MembershipService {
     if (!user) throw new NotFoundException(message('errors.organizations.no_such_account'))
 
     const added = await db.transaction(async (trx) => {
-      await OwnerInvariant.lock(trx, organizationId)
+      await this.ownerInvariant.lock(trx, organizationId)
       const roles = await this.#roles(trx, organizationId, [actorId, user.id])
       const actorRole = roles.get(actorId)
       if (!actorRole) throw new ForbiddenException(message('errors.auth.not_a_member'))
@@ -139,11 +140,11 @@ export default class MembershipService {
         )
       }
 
-      await OwnerInvariant.lock(trx, organizationId)
+      await this.ownerInvariant.lock(trx, organizationId)
       const now = await this.#roles(trx, organizationId, [actorId, userId])
       const fromRole = now.get(userId)
       if (fromRole === 'owner' && role !== 'owner') {
-        await OwnerInvariant.assertOwnerRemains(trx, organizationId, [userId])
+        await this.ownerInvariant.assertOwnerRemains(trx, organizationId, [userId])
       }
       if (!decide(now)) throw new ConflictException(CHANGED)
       if (fromRole === role) return
@@ -173,10 +174,11 @@ export default class MembershipService {
         throw new InsufficientRoleException(ACT_ON_OWNER)
       }
 
-      await OwnerInvariant.lock(trx, organizationId)
+      await this.ownerInvariant.lock(trx, organizationId)
       const now = await this.#roles(trx, organizationId, [actorId, userId])
       const role = now.get(userId)
-      if (role === 'owner') await OwnerInvariant.assertOwnerRemains(trx, organizationId, [userId])
+      if (role === 'owner')
+        await this.ownerInvariant.assertOwnerRemains(trx, organizationId, [userId])
       if (!decide(now)) throw new ConflictException(CHANGED)
 
       await this.#deleteMembership(trx, organizationId, userId)
@@ -188,11 +190,12 @@ export default class MembershipService {
   /** The caller leaves; the last owner cannot (409), also as the last member. */
   async leave(userId: string, organizationId: string) {
     await db.transaction(async (trx) => {
-      await OwnerInvariant.lock(trx, organizationId)
+      await this.ownerInvariant.lock(trx, organizationId)
       const roles = await this.#roles(trx, organizationId, [userId])
       const role = roles.get(userId)
       if (!role) throw new ForbiddenException(message('errors.auth.not_a_member'))
-      if (role === 'owner') await OwnerInvariant.assertOwnerRemains(trx, organizationId, [userId])
+      if (role === 'owner')
+        await this.ownerInvariant.assertOwnerRemains(trx, organizationId, [userId])
 
       // Written before the membership goes, while the email is still the member's.
       const who = { organizationId, actorId: userId, userId }
@@ -219,7 +222,7 @@ export default class MembershipService {
       }
       decide(await this.#roles(trx, organizationId, [userId]))
 
-      await OwnerInvariant.lock(trx, organizationId)
+      await this.ownerInvariant.lock(trx, organizationId)
       const now = await this.#roles(trx, organizationId, [actorId, userId])
       const fromRole = decide(now)
       if (now.get(actorId) !== 'owner') throw new ConflictException(CHANGED)
@@ -228,7 +231,7 @@ export default class MembershipService {
         .from('organization_members')
         .where({ organization_id: organizationId, user_id: userId })
         .update({ role: 'owner' })
-      await OwnerInvariant.assertOwnerRemains(trx, organizationId, [actorId])
+      await this.ownerInvariant.assertOwnerRemains(trx, organizationId, [actorId])
       await trx
         .from('organization_members')
         .where({ organization_id: organizationId, user_id: actorId })

@@ -20,7 +20,8 @@ export default class OrganizationService {
   constructor(
     private queue: JobQueue,
     private routing: ReadRouting,
-    private twoFactorRequirement: TwoFactorRequirement
+    private twoFactorRequirement: TwoFactorRequirement,
+    private ownerInvariant: OwnerInvariant
   ) {}
 
   /** Creates the organization with its creator as its owner. */
@@ -78,7 +79,7 @@ export default class OrganizationService {
   ) {
     const { name, requireTwoFactor } = changes
     await db.transaction(async (trx) => {
-      await OwnerInvariant.lock(trx, organizationId)
+      await this.ownerInvariant.lock(trx, organizationId)
       const organization = await Organization.findOrFail(organizationId, { client: trx })
       if (requireTwoFactor !== undefined) {
         await this.twoFactorRequirement.assertMayChangeRequirement(
@@ -130,7 +131,7 @@ export default class OrganizationService {
    * Also used by account deletion for organizations whose only member leaves.
    */
   async deleteWithin(trx: TransactionClientContract, organizationId: string) {
-    await OwnerInvariant.lock(trx, organizationId)
+    await this.ownerInvariant.lock(trx, organizationId)
     await trx.from('organizations').where('id', organizationId).update({ deleted_at: new Date() })
     await this.queue.send('organization-purge', { organizationId }, { client: trx })
   }

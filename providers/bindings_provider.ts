@@ -14,7 +14,6 @@ import ApiDocument from '#api_docs/api_document'
 import { ApiSerializer } from '#helpers/api_serializer'
 import ReadRouting from '#services/platform/replicas/read_routing'
 import WritePositions from '#services/platform/replicas/write_positions'
-import EventService from '#services/events/event_service'
 import OrganizationRoles from '#services/organizations/roles'
 
 declare module '@adonisjs/core/http' {
@@ -95,12 +94,7 @@ export default class BindingsProvider {
     })
 
     // One per process, holding the read routing: a request that resolves
-    // them (the event routes' controller, the organizations' policies)
-    // resolves nothing more.
-    this.app.container.singleton(
-      EventService,
-      async (resolver) => new EventService(await resolver.make(ReadRouting))
-    )
+    // it (the organizations' policies) resolves nothing more.
     this.app.container.singleton(
       OrganizationRoles,
       async (resolver) => new OrganizationRoles(await resolver.make(ReadRouting))

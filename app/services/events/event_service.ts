@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import { v7 as uuidv7 } from 'uuid'
 import db from '@adonisjs/lucid/services/db'
 import { errors } from '@adonisjs/lucid'
@@ -26,8 +27,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { runPrepared } from '#helpers/prepared_statement'
 import { memberDenial } from '#helpers/denials'
 import AuditLog from '#services/organizations/audit_log'
-import type ReadRouting from '#services/platform/replicas/read_routing'
-import type { ReadOptions } from '#services/platform/replicas/read_routing'
+import ReadRouting, { type ReadOptions } from '#services/platform/replicas/read_routing'
 import {
   assertOrderedRanges,
   assertValidAddress,
@@ -62,6 +62,7 @@ function given<T extends object>(changes: T): Partial<T> {
   ) as Partial<T>
 }
 
+@inject()
 export default class EventService {
   /**
    * Creates an event and its address in one statement (in a transaction
@@ -193,15 +194,10 @@ export default class EventService {
     }
   }
 
-  /**
-   * One per process (the bindings provider), so a request that resolves it
-   * resolves nothing more. `listScanBudget`: index entries a page of the
-   * list walks at most.
-   */
-  constructor(
-    private routing: ReadRouting,
-    private listScanBudget = LIST_SCAN_BUDGET
-  ) {}
+  /** Index entries a page of the list walks at most (a test lowers it). */
+  listScanBudget = LIST_SCAN_BUDGET
+
+  constructor(private routing: ReadRouting) {}
 
   /**
    * One page of an organization's events (keyset pagination), in one

@@ -80,10 +80,11 @@ async function walk(client: ApiClient, cookie: string, organizationId: string, q
 test.group('Events list scan budget', (group) => {
   group.each.setup(() => resetDatabase())
   group.each.setup(() => {
-    app.container.swap(
-      EventService,
-      async (resolver) => new EventService(await resolver.make(ReadRouting), BUDGET)
-    )
+    app.container.swap(EventService, async (resolver) => {
+      const events = new EventService(await resolver.make(ReadRouting))
+      events.listScanBudget = BUDGET
+      return events
+    })
     return () => app.container.restore(EventService)
   })
 

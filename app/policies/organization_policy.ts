@@ -1,7 +1,9 @@
 import { AuthorizationResponse, BasePolicy } from '@adonisjs/bouncer'
 import type User from '#models/user'
 import { insufficientRole, memberDenial } from '#helpers/denials'
-import { manages, membershipOf } from '#services/organizations/roles'
+import { inject } from '@adonisjs/core'
+import OrganizationRoles from '#services/organizations/roles'
+import { manages } from '#helpers/organization_roles'
 import type { ReadOptions } from '#services/platform/replicas/read_routing'
 
 /**
@@ -18,7 +20,12 @@ import type { ReadOptions } from '#services/platform/replicas/read_routing'
  * replica fresh enough for the caller; every check before a change reads
  * the primary.
  */
+@inject()
 export default class OrganizationPolicy extends BasePolicy {
+  constructor(private roles: OrganizationRoles) {
+    super()
+  }
+
   async view(user: User, organizationId: string) {
     return this.#member(user, organizationId, undefined, { replicaFor: user })
   }
@@ -61,7 +68,7 @@ export default class OrganizationPolicy extends BasePolicy {
     messageKey: string,
     options: ReadOptions = {}
   ) {
-    const membership = await membershipOf(user.id, organizationId, options)
+    const membership = await this.roles.membershipOf(user.id, organizationId, options)
     return (
       memberDenial(user, membership) ??
       (manages(membership!.role) ? AuthorizationResponse.allow() : insufficientRole(messageKey))
@@ -69,7 +76,7 @@ export default class OrganizationPolicy extends BasePolicy {
   }
 
   async #owner(user: User, organizationId: string, messageKey: string) {
-    const membership = await membershipOf(user.id, organizationId)
+    const membership = await this.roles.membershipOf(user.id, organizationId)
     return (
       memberDenial(user, membership) ??
       (membership!.role === 'owner' ? AuthorizationResponse.allow() : insufficientRole(messageKey))
@@ -82,7 +89,7 @@ export default class OrganizationPolicy extends BasePolicy {
     messageKey?: string,
     options: ReadOptions = {}
   ) {
-    const membership = await membershipOf(user.id, organizationId, options)
+    const membership = await this.roles.membershipOf(user.id, organizationId, options)
     return memberDenial(user, membership, messageKey) ?? AuthorizationResponse.allow()
   }
 }

@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import { v7 as uuidv7 } from 'uuid'
 import db from '@adonisjs/lucid/services/db'
 import { errors } from '@adonisjs/lucid'
@@ -26,7 +27,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { runPrepared } from '#helpers/prepared_statement'
 import { memberDenial } from '#helpers/denials'
 import AuditLog from '#services/organizations/audit_log'
-import readRouting, { type ReadOptions } from '#services/platform/replicas/read_routing'
+import ReadRouting, { type ReadOptions } from '#services/platform/replicas/read_routing'
 import {
   assertOrderedRanges,
   assertValidAddress,
@@ -61,6 +62,7 @@ function given<T extends object>(changes: T): Partial<T> {
   ) as Partial<T>
 }
 
+@inject()
 export default class EventService {
   /**
    * Creates an event and its address in one statement (in a transaction
@@ -171,7 +173,7 @@ export default class EventService {
     eventId: string,
     options: ReadOptions = {}
   ): Promise<FoundEvent> {
-    const { rows } = await readRouting.read(options, (connection) =>
+    const { rows } = await this.routing.read(options, (connection) =>
       runPrepared(
         'find_event_as_member',
         FIND_AS_MEMBER,
@@ -192,8 +194,10 @@ export default class EventService {
     }
   }
 
-  /** `listScanBudget`: index entries a page of the list walks at most. */
-  constructor(private listScanBudget = LIST_SCAN_BUDGET) {}
+  /** Index entries a page of the list walks at most (a test lowers it). */
+  listScanBudget = LIST_SCAN_BUDGET
+
+  constructor(private routing: ReadRouting) {}
 
   /**
    * One page of an organization's events (keyset pagination), in one
@@ -219,7 +223,7 @@ export default class EventService {
       targetDateTo: query.targetDateTo?.toJSDate(),
       after: query.cursor ? readCursor(query.cursor, organizationId, sort) : undefined,
     })
-    const { rows } = await readRouting.read(options, (connection) =>
+    const { rows } = await this.routing.read(options, (connection) =>
       runPrepared<Row>(name, text, values, connection)
     )
     const hits = rows.filter((row) => row.hit)

@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import { v7 as uuidv7 } from 'uuid'
 import encryption from '@adonisjs/core/services/encryption'
 import db from '@adonisjs/lucid/services/db'
@@ -11,7 +12,7 @@ import type {
   OrganizationRole,
 } from '#types/organization'
 import { message } from '#exceptions/api_exception'
-import readRouting, { type ReadOptions } from '#services/platform/replicas/read_routing'
+import ReadRouting, { type ReadOptions } from '#services/platform/replicas/read_routing'
 import { runStatement } from '#helpers/prepared_statement'
 
 /** One change to record; emails of user targets are looked up when not given. */
@@ -65,7 +66,10 @@ type CursorPayload = { o: string; k: string; i: string }
  * that was refused or rolled back. Append-only: nothing updates or deletes
  * an entry except the organization's own deletion.
  */
+@inject()
 export default class AuditLog {
+  constructor(private routing: ReadRouting) {}
+
   static async record(trx: TransactionClientContract, entry: AuditRecord) {
     const { target } = entry
     await trx.rawQuery(INSERT, [
@@ -90,12 +94,12 @@ export default class AuditLog {
    * returned, signed and bound to the organization, like the event list),
    * in one statement (auditPageStatement).
    */
-  static async page(organizationId: string, query: AuditPageQuery, options: ReadOptions = {}) {
+  async page(organizationId: string, query: AuditPageQuery, options: ReadOptions = {}) {
     const limit = query.limit ?? 20
     const after = query.cursor ? readCursor(query.cursor, organizationId) : undefined
     const { text, values } = auditPageStatement(organizationId, limit, query.action, after)
     // Planned for its values each time: a plan made once for any action list can read them all.
-    const { rows } = await readRouting.read(options, (connection) =>
+    const { rows } = await this.routing.read(options, (connection) =>
       runStatement(text, values, connection)
     )
     const more = rows.length > limit

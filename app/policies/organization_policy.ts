@@ -7,8 +7,9 @@ import type { ReadOptions } from '#services/platform/replicas/read_routing'
 /**
  * The organization itself, and who may create or list its events. Every
  * member has equal access to events (spec): no role. (One event's routes
- * read the membership with the event and ask EventPolicy.) Renaming, deleting, handing over and reading the audit log depend on the
- * role (contract, Roles). It is asked before anything else is looked up, so
+ * read the membership with the event and ask EventPolicy.) Renaming,
+ * deleting, handing over and reading the audit log depend on the role
+ * (contract, Roles). It is asked before anything else is looked up, so
  * a non-member gets 403 whether or not the organization or the event
  * exists; a member without a second factor, 403 too while the organization
  * requires one (memberDenial). The checks of read-only routes (viewing the

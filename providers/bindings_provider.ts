@@ -103,7 +103,9 @@ export default class BindingsProvider {
     // One per process: the OpenAPI document, built once.
     this.app.container.singleton(ApiDocument, () => new ApiDocument())
 
+    // One per process: the routes' `{ data }` envelope, and the event service's recorded answers.
     const serializer = new ApiSerializer()
+    this.app.container.bindValue(ApiSerializer, serializer)
     HttpContext.instanceProperty('serialize', function (this: HttpContext, values: any): any {
       return serializer.serialize(values, this.containerResolver)
     })

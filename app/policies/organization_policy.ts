@@ -7,12 +7,11 @@ import { manages } from '#helpers/organization_roles'
 import type { ReadOptions } from '#services/platform/replicas/read_routing'
 
 /**
- * The organization itself, and who may create, list or delete its events.
- * Every member has equal access to events (spec): no role. (GET and PATCH
- * of one event read the membership with the event, in
- * EventService.findForMember, which refuses a non-member itself.)
- * Renaming, deleting, handing over and reading the audit log depend on the
- * role (contract, Roles). It is asked before anything else is looked up, so
+ * The organization itself, and who may create or list its events. Every
+ * member has equal access to events (spec): no role. (One event's routes
+ * read the membership with the event and ask EventPolicy.) Renaming,
+ * deleting, handing over and reading the audit log depend on the role
+ * (contract, Roles). It is asked before anything else is looked up, so
  * a non-member gets 403 whether or not the organization or the event
  * exists; a member without a second factor, 403 too while the organization
  * requires one (memberDenial). The checks of read-only routes (viewing the
@@ -55,10 +54,6 @@ export default class OrganizationPolicy extends BasePolicy {
 
   async listEvents(user: User, organizationId: string) {
     return this.#member(user, organizationId, undefined, { replicaFor: user })
-  }
-
-  async deleteEvent(user: User, organizationId: string) {
-    return this.#member(user, organizationId)
   }
 
   /** `messageKey`: the refusal's key in the `errors` catalogue. */

@@ -18,20 +18,9 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import pg from 'pg'
 import { freePort } from '#helpers/free_port'
-import { grantTraversal } from '#ops/scratch_postgres'
+import { grantTraversal, systemUser, type SystemUser } from '#helpers/folder_access'
 
 const exec = promisify(execFile)
-
-/** The user PostgreSQL runs as (imports nothing of the app: the drills run outside it). */
-type SystemUser = { uid: number; gid: number }
-
-async function postgresUser(): Promise<SystemUser> {
-  const [uid, gid] = await Promise.all([
-    exec('id', ['-u', 'postgres']),
-    exec('id', ['-g', 'postgres']),
-  ])
-  return { uid: Number(uid.stdout), gid: Number(gid.stdout) }
-}
 const RECIPE = fileURLToPath(new URL('./', import.meta.url))
 const PATRONI = fileURLToPath(new URL('../patroni/patroni.yml', import.meta.url))
 
@@ -97,15 +86,15 @@ export class ArchivingCluster {
    * `settings` are added after the recipe's (a test may shorten archive_timeout).
    */
   static async start(folder: string, database: string, settings: Record<string, string> = {}) {
-    const runAs = process.getuid?.() === 0 ? await postgresUser() : null
+    const runAs = process.getuid?.() === 0 ? await systemUser('postgres') : null
     await mkdir(folder, { recursive: true })
     for (const sub of ['repository', 'spool', 'log', 'lock']) {
       await mkdir(join(folder, sub), { recursive: true })
-      if (runAs) await chown(join(folder, sub), runAs.uid, runAs.gid)
+      if (runAs) await chown(join(folder, sub), runAs.uid, runAs.gids[0])
     }
     if (runAs) {
-      await grantTraversal(folder)
-      await chown(folder, runAs.uid, runAs.gid)
+      await grantTraversal(folder, runAs)
+      await chown(folder, runAs.uid, runAs.gids[0])
     }
     const archive = { ...(await recipeArchiveSettings()), ...settings }
     const cluster = new ArchivingCluster(
@@ -115,7 +104,7 @@ export class ArchivingCluster {
       runAs
     )
     await writeFile(cluster.config, await scratchConfig(folder, cluster.dataDir, cluster.port))
-    if (runAs) await chown(cluster.config, runAs.uid, runAs.gid)
+    if (runAs) await chown(cluster.config, runAs.uid, runAs.gids[0])
 
     await cluster.as(
       'initdb',
@@ -263,7 +252,7 @@ export class ArchivingCluster {
           PGBACKREST_CONFIG: this.config,
         },
         maxBuffer: 16 * 1024 * 1024,
-        ...(runAs ? { uid: runAs.uid, gid: runAs.gid } : {}),
+        ...(runAs ? { uid: runAs.uid, gid: runAs.gids[0] } : {}),
       })
     } catch (error) {
       const { stderr = '', stdout = '' } = error as { stderr?: string; stdout?: string }

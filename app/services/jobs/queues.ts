@@ -4,6 +4,7 @@ import { jobs } from '#config/jobs'
 import OrganizationPurge from '#services/organizations/organization_purge'
 import Retention from '#services/platform/retention'
 import { pruneUnconfirmedContacts } from '#services/newsletter/unconfirmed_prune'
+import KeyRotation from '#services/platform/key_rotation'
 
 /** What each queue's jobs carry. */
 export type QueueData = {
@@ -13,6 +14,7 @@ export type QueueData = {
   'session-retention': null
   'audit-retention': null
   'newsletter-unconfirmed-prune': null
+  'app-key-rotation': null
 }
 
 export type QueueName = keyof QueueData
@@ -120,6 +122,16 @@ export const QUEUES: { [Name in QueueName]: QueueDefinition<Name> } = {
       }
       return pruned
     },
+  },
+  /**
+   * `node ace keys:rotate`: every stored value re-encrypted under the
+   * current app key, in batches. One at a time; a lost claim or a stop is
+   * taken up again by any instance and skips what is already done.
+   */
+  'app-key-rotation': {
+    options: { ...retried, policy: 'exclusive', heartbeatSeconds: 60, expireInSeconds: 6 * 3600 },
+    singletonKey: () => 'app-key-rotation',
+    run: (_data, { signal }) => new KeyRotation().run(signal),
   },
 }
 

@@ -26,8 +26,7 @@ export default class KeysStatus extends BaseCommand {
     this.logger.info(`Current key: fingerprint ${status.currentFingerprint}`)
     if (status.previous.length === 0) this.logger.info('No previous key (APP_PREVIOUS_KEYS unset)')
     for (const key of status.previous) {
-      const removable =
-        key.storedValues === 0 && key.arrivalsForSeconds === 0 && key.blindIndexKept
+      const removable = key.storedValues === 0 && key.arrivalsForSeconds === 0 && key.blindIndexKept
       this.logger.info(
         [
           `APP_PREVIOUS_KEYS entry ${key.entry}, fingerprint ${key.fingerprint}, retired ${key.retiredAt.toISOString()}:`,

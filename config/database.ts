@@ -128,8 +128,7 @@ const replicaConnections = env.get('DATABASE_REPLICA_URL')?.length
           port: env.get('DB_REPLICA_PORT', 5432),
           user: env.get('DB_REPLICA_USER', env.get('DB_USER', 'postgres')),
           password: (env.get('DB_REPLICA_PASSWORD')?.release() ?? primaryPassword) as
-            | string
-            | undefined,
+            string | undefined,
           database: env.get('DB_REPLICA_DATABASE', databaseName),
         },
       ]

@@ -64,7 +64,10 @@ function secretList(_name: string, value?: string) {
 /** NAME_FILE of every secret variable (app/helpers/secret_files.ts): a path, read below. */
 const secretFileVariables = Object.fromEntries(
   SECRET_VARIABLES.map((name) => [`${name}_FILE`, Env.schema.string.optional()])
-) as Record<`${(typeof SECRET_VARIABLES)[number]}_FILE`, ReturnType<typeof Env.schema.string.optional>>
+) as Record<
+  `${(typeof SECRET_VARIABLES)[number]}_FILE`,
+  ReturnType<typeof Env.schema.string.optional>
+>
 
 const schema = {
   ...secretFileVariables,

@@ -20,7 +20,11 @@ export type AppKey = {
 /** A one-way hash of a key that names it in the database and in `keys:status`, never the key. */
 export function keyFingerprint(key: string) {
   const inner = createHash('sha256').update(key).digest()
-  return createHash('sha256').update('app-key-fingerprint:').update(inner).digest('hex').slice(0, 16)
+  return createHash('sha256')
+    .update('app-key-fingerprint:')
+    .update(inner)
+    .digest('hex')
+    .slice(0, 16)
 }
 
 /**
@@ -42,8 +46,9 @@ export function blindIndexWith(blindIndexKey: Buffer, payload: unknown, purpose:
     .digest('base64url')
 }
 
-function single(key: Secret<string>, position: number): AppKey {
-  const value = key.release()
+/** One key on its own; `position` its place in the list. */
+export function appKeyOf(key: Secret<string> | string, position = 0): AppKey {
+  const value = typeof key === 'string' ? key : key.release()
   return {
     position,
     fingerprint: keyFingerprint(value),
@@ -57,5 +62,5 @@ function single(key: Secret<string>, position: number): AppKey {
 
 /** Every configured app key, the current one first. */
 export function appKeyring(): AppKey[] {
-  return appKeys.map(single)
+  return appKeys.map((key, position) => appKeyOf(key, position))
 }

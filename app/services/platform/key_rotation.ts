@@ -105,7 +105,8 @@ export default class KeyRotation {
       after = batch.last
     }
     await this.#rewrapIndexKeys()
-    const left = (await this.#totpReadings()).filter(({ position }) => position > 0).length
+    const readings = await this.#totpReadings()
+    const left = readings.filter(({ position }) => position > 0).length
     logger.info({ reencrypted, unreadable, left }, 'app key rotation: pass done')
     if (left > 0) throw new Error(`app key rotation: ${left} values were busy, tried again later`)
     return { reencrypted, unreadable }
@@ -149,7 +150,9 @@ export default class KeyRotation {
   /** The kept blind-index keys, each encrypted again under the current key. */
   async #rewrapIndexKeys() {
     await db.transaction(async (trx) => {
-      const { rows } = await trx.rawQuery<{ rows: { fingerprint: string; blind_index_key: string }[] }>(
+      const { rows } = await trx.rawQuery<{
+        rows: { fingerprint: string; blind_index_key: string }[]
+      }>(
         `SELECT fingerprint, blind_index_key FROM app_keys
           WHERE blind_index_key IS NOT NULL FOR UPDATE`
       )

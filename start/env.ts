@@ -7,7 +7,8 @@
 | optional so that `npm start` works on a fresh clone; defaults live in
 | config/*.ts. The keys are settled here too: APP_KEY (kept under tmp/
 | outside production) and the DKIM key (read and parsed), so a mistake
-| stops the start in one line and config/ only holds values.
+| stops the start in one line and config/ only holds values. Each secret
+| may come from a file instead (NAME_FILE, app/helpers/secret_files.ts).
 |
 */
 

@@ -16,6 +16,8 @@ import { eventsPath } from '#tests/helpers/events'
 import { eventBody, loginBody } from '#tests/helpers/builders'
 import { mailsTo, tokenLinkIn } from '#tests/helpers/mails'
 import { subscribe, unsubscribePath } from '#tests/helpers/newsletter'
+import { SoftAuthenticator, addPasskey } from '#tests/helpers/passkeys'
+import { webauthn } from '#config/webauthn'
 import { smtpServer } from '#tests/helpers/smtp_server'
 
 const APP_ROOT = fileURLToPath(new URL('../../../', import.meta.url))
@@ -91,7 +93,13 @@ class Authenticator {
 
 /** An instance of the API with these keys, on the test database (the test's cookie name). */
 async function instanceWith(keys: Record<string, string>) {
-  const api = await AppProcess.production({ NODE_ENV: 'test', ...keys })
+  const api = await AppProcess.production({
+    NODE_ENV: 'test',
+    // This process's relying party, so that its passkeys sign in there.
+    WEBAUTHN_RP_ID: webauthn.rpId,
+    WEBAUTHN_ORIGINS: webauthn.origins.join(','),
+    ...keys,
+  })
   await api.start()
   return api
 }
@@ -119,6 +127,14 @@ async function pendingLoginOn(api: AppProcess, email: string) {
 
 function finishLoginOn(api: AppProcess, cookie: string, body: object) {
   return answer(api, '/auth/login/second-factor', jsonRequest('POST', body, { cookie }))
+}
+
+/** A passkey sign-in on `api`: the answer's status. */
+async function passkeyLoginOn(api: AppProcess, authenticator: SoftAuthenticator, id: string) {
+  const options = await answer(api, '/auth/login/passkey/options', { method: 'POST' })
+  const response = authenticator.authenticate(id, options.body.data)
+  const signedInWith = await answer(api, '/auth/login/passkey', jsonRequest('POST', { response }))
+  return signedInWith.status
 }
 
 test.group('Secrets: the app key rotated under a live process', (group) => {
@@ -170,6 +186,10 @@ test.group('Secrets: the app key rotated under a live process', (group) => {
     const [resetMail] = await mailsTo(resetUser.email, 'Reset your password')
     const resetToken = tokenLinkIn(resetMail).token
 
+    const passkeys = new SoftAuthenticator()
+    const { cookie: passkeyOwner } = await signedIn(client)
+    const { credentialId } = await addPasskey(client, passkeyOwner, passkeys)
+
     const invitee = await UserFactory.merge({ email: 'invitee@example.com' }).create()
     const invited = await client
       .post(`/organizations/${organization.id}/invitations`)
@@ -195,6 +215,7 @@ test.group('Secrets: the app key rotated under a live process', (group) => {
       recoveryCode: recoveryCodes[0],
     })
     assert.equal(withRecovery.status, 200, JSON.stringify(withRecovery.body))
+    assert.equal(await passkeyLoginOn(api, passkeys, credentialId), 200)
 
     const page = await answer(api, `${eventsPath(organization.id)}?limit=1&cursor=${cursorA}`, {
       headers: { cookie: sessionA },
@@ -248,6 +269,7 @@ test.group('Secrets: the app key rotated under a live process', (group) => {
       recoveryCode: recoveryCodes[1],
     })
     assert.equal(recoveryLogin.status, 200, JSON.stringify(recoveryLogin.body))
+    assert.equal(await passkeyLoginOn(api, passkeys, credentialId), 200)
 
     const signedOut = await answer(api, '/auth/me', { headers: { cookie: sessionA } })
     assert.deepEqual([signedOut.status, signedOut.body], [401, SIGNED_OUT])

@@ -15,6 +15,7 @@ export type QueueData = {
   'audit-retention': null
   'newsletter-unconfirmed-prune': null
   'app-key-rotation': null
+  'app-key-record': null
 }
 
 export type QueueName = keyof QueueData
@@ -132,6 +133,16 @@ export const QUEUES: { [Name in QueueName]: QueueDefinition<Name> } = {
     options: { ...retried, policy: 'exclusive', heartbeatSeconds: 60, expireInSeconds: 6 * 3600 },
     singletonKey: () => 'app-key-rotation',
     run: (_data, { signal }) => new KeyRotation().run(signal),
+  },
+  /**
+   * Notes, on whichever instance runs it, when a key became a previous
+   * one, and keeps its blind-index key: `keys:status` counts from there,
+   * and the recovery codes outlive the key even if `keys:rotate` was forgotten.
+   */
+  'app-key-record': {
+    options: scheduled,
+    schedule: jobs.schedules['app-key-record'],
+    run: () => new KeyRotation().record(),
   },
 }
 

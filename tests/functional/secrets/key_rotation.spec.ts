@@ -3,6 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import { appKey } from '#config/app'
 import { appKeyOf } from '#helpers/app_keyring'
 import KeyRotation from '#services/platform/key_rotation'
+import { QUEUES } from '#services/jobs/queues'
 import { resetDatabase } from '#tests/helpers/database'
 import {
   finishLogin,
@@ -64,5 +65,26 @@ test.group('Key rotation', (group) => {
 
     // A second run finds nothing to do.
     assert.deepEqual(await rotation.run(), { reencrypted: 0, unreadable: 0 })
+  })
+
+  test('a previous key is noted once (its retirement kept) with its blind-index key, under which codes are then found', async ({
+    assert,
+  }) => {
+    const keyring = [appKeyOf(appKey.release(), 0), appKeyOf(OTHER_KEY, 1)]
+    const rotation = new KeyRotation(keyring)
+    await rotation.record()
+    const first = await db.from('app_keys').where('fingerprint', keyring[1].fingerprint).first()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    await QUEUES['app-key-record'].run(null, { signal: new AbortController().signal } as never)
+    await rotation.record()
+    const again = await db.from('app_keys').where('fingerprint', keyring[1].fingerprint).first()
+    assert.equal(again.retired_at.getTime(), first.retired_at.getTime())
+    assert.notInclude(again.blind_index_key, OTHER_KEY)
+
+    // A recovery code hashed under the other key alone is found through the kept key.
+    const underOther = keyring[1].encryption.blindIndex('k7m2x9qp4tna', 'recovery_code')
+    const indexes = await KeyRotation.blindIndexes('k7m2x9qp4tna', 'recovery_code', db.connection())
+    assert.include(indexes, underOther)
+    assert.lengthOf(indexes, 2)
   })
 })

@@ -154,6 +154,8 @@ const schema = {
   // The subscribe form's protections (config/newsletter_protection.ts): each off unless set.
   NEWSLETTER_CAPTCHA: Env.schema.enum.optional(['altcha'] as const),
   NEWSLETTER_ALTCHA_HMAC_KEY: Env.schema.secret.optional(),
+  // Earlier keys, still accepted to verify a challenge they signed (config/newsletter_protection.ts).
+  NEWSLETTER_ALTCHA_PREVIOUS_HMAC_KEYS: secretList,
   NEWSLETTER_ALTCHA_COST: Env.schema.number.optional(),
   NEWSLETTER_ALTCHA_MAX_COUNTER: Env.schema.number.optional(),
   NEWSLETTER_HONEYPOT_FIELD: parseHoneypotField,
@@ -299,5 +301,8 @@ function altchaSigningKey() {
 }
 
 export const altchaKey = altchaSigningKey()
+
+/** NEWSLETTER_ALTCHA_PREVIOUS_HMAC_KEYS: they verify the challenges they signed, never sign. */
+export const altchaPreviousKeys = env.get('NEWSLETTER_ALTCHA_PREVIOUS_HMAC_KEYS')
 
 export default env

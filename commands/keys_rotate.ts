@@ -27,7 +27,7 @@ export default class KeysRotate extends BaseCommand {
   async run() {
     const { default: KeyRotation } = await import('#services/platform/key_rotation')
     const { default: JobQueue } = await import('#services/jobs/job_queue')
-    const rotation = new KeyRotation()
+    const rotation = await this.app.container.make(KeyRotation)
     await rotation.record()
     const queue = await this.app.container.make(JobQueue)
     const jobId = await queue.send('app-key-rotation', null)

@@ -18,7 +18,8 @@ export default class KeysStatus extends BaseCommand {
 
   async run() {
     const { default: KeyRotation } = await import('#services/platform/key_rotation')
-    const status = await new KeyRotation().status()
+    const rotation = await this.app.container.make(KeyRotation)
+    const status = await rotation.status()
     if (this.json) {
       process.stdout.write(`${JSON.stringify(status)}\n`)
       return

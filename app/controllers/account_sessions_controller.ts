@@ -3,12 +3,15 @@ import type { HttpContext } from '@adonisjs/core/http'
 import SessionRegistry from '#services/accounts/session_registry'
 import { destroySessionValidator } from '#validators/auth'
 import { isPublicSessionId } from '#helpers/session_devices'
-import { assertRecentlyAuthenticated } from '#session/reauthentication'
+import Reauthentication from '#session/reauthentication'
 
 /** The signed-in account's sessions: list, end one, end all others. */
 @inject()
 export default class AccountSessionsController {
-  constructor(private sessions: SessionRegistry) {}
+  constructor(
+    private sessions: SessionRegistry,
+    private reauthentication: Reauthentication
+  ) {}
 
   async index({ auth, session }: HttpContext) {
     const user = auth.getUserOrFail()
@@ -23,7 +26,7 @@ export default class AccountSessionsController {
     const { request, auth, session, response } = ctx
     const { params } = await request.validateUsing(destroySessionValidator)
     if (!isPublicSessionId(session.sessionId, params.sessionId)) {
-      await assertRecentlyAuthenticated(ctx)
+      await this.reauthentication.assertRecent(ctx)
     }
     const ended = await this.sessions.end(auth.getUserOrFail().id, params.sessionId)
     if (ended === session.sessionId) session.clear()

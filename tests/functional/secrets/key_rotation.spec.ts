@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
+import app from '@adonisjs/core/services/app'
 import { appKey } from '#config/app'
 import { appKeyOf } from '#helpers/app_keyring'
 import KeyRotation from '#services/platform/key_rotation'
@@ -75,7 +76,11 @@ test.group('Key rotation', (group) => {
     await rotation.record()
     const first = await db.from('app_keys').where('fingerprint', keyring[1].fingerprint).first()
     await new Promise((resolve) => setTimeout(resolve, 20))
-    await QUEUES['app-key-record'].run(null, { signal: new AbortController().signal } as never)
+    await QUEUES['app-key-record'].run(null, {
+      signal: new AbortController().signal,
+      send: async () => null,
+      make: (binding) => app.container.make(binding),
+    })
     await rotation.record()
     const again = await db.from('app_keys').where('fingerprint', keyring[1].fingerprint).first()
     assert.equal(again.retired_at.getTime(), first.retired_at.getTime())

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { inject } from '@adonisjs/core'
 import encryption from '@adonisjs/core/services/encryption'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import UserRecoveryCode from '#models/user_recovery_code'
@@ -36,7 +37,8 @@ function normalized(code: string) {
  * and every retired key's kept blind-index key, so codes outlive a key
  * rotation (app/services/platform/key_rotation.ts).
  */
-export const recoveryCodes = {
+@inject()
+export default class RecoveryCodes {
   /**
    * Replaces the account's codes with new ones, in the caller's transaction
    * (old ones die with it); the codes themselves are only ever returned here.
@@ -52,7 +54,7 @@ export const recoveryCodes = {
       { client: trx }
     )
     return codes
-  },
+  }
 
   /**
    * Spends `code` if it is one of the account's unused codes: one
@@ -69,7 +71,7 @@ export const recoveryCodes = {
       [userId, await KeyRotation.blindIndexes(plain, PURPOSE, client)]
     )
     return rows.length === 1
-  },
+  }
 
   /** The account's codes not yet used. */
   async remaining(userId: string, client: QueryClientContract) {
@@ -80,10 +82,10 @@ export const recoveryCodes = {
       .count('* as total')
       .first()
     return Number(row?.total ?? 0)
-  },
+  }
 
   /** Removes every code of the account (TOTP turned off). */
   async removeAll(userId: string, trx: QueryClientContract) {
     await trx.from('user_recovery_codes').where('user_id', userId).delete()
-  },
+  }
 }

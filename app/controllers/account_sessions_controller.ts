@@ -2,7 +2,7 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import SessionRegistry from '#services/accounts/session_registry'
 import { destroySessionValidator } from '#validators/auth'
-import { publicSessionId } from '#helpers/session_devices'
+import { isPublicSessionId } from '#helpers/session_devices'
 import Reauthentication from '#session/reauthentication'
 
 /** The signed-in account's sessions: list, end one, end all others. */
@@ -25,7 +25,7 @@ export default class AccountSessionsController {
   async destroy(ctx: HttpContext) {
     const { request, auth, session, response } = ctx
     const { params } = await request.validateUsing(destroySessionValidator)
-    if (params.sessionId !== publicSessionId(session.sessionId)) {
+    if (!isPublicSessionId(session.sessionId, params.sessionId)) {
       await this.reauthentication.assertRecent(ctx)
     }
     const ended = await this.sessions.end(auth.getUserOrFail().id, params.sessionId)

@@ -4,6 +4,7 @@ import { jobs } from '#config/jobs'
 import OrganizationPurge from '#services/organizations/organization_purge'
 import Retention from '#services/platform/retention'
 import UnconfirmedPrune from '#services/newsletter/unconfirmed_prune'
+import KeyRotation from '#services/platform/key_rotation'
 
 /** What each queue's jobs carry. */
 export type QueueData = {
@@ -13,6 +14,8 @@ export type QueueData = {
   'session-retention': null
   'audit-retention': null
   'newsletter-unconfirmed-prune': null
+  'app-key-rotation': null
+  'app-key-record': null
 }
 
 export type QueueName = keyof QueueData
@@ -136,6 +139,32 @@ export const QUEUES: { [Name in QueueName]: QueueDefinition<Name> } = {
         logger.info(pruned, 'unconfirmed newsletter contacts past their link pruned')
       }
       return pruned
+    },
+  },
+  /**
+   * `node ace keys:rotate`: every stored value re-encrypted under the
+   * current app key, in batches. One at a time; a lost claim or a stop is
+   * taken up again by any instance and skips what is already done.
+   */
+  'app-key-rotation': {
+    options: { ...retried, policy: 'exclusive', heartbeatSeconds: 60, expireInSeconds: 6 * 3600 },
+    singletonKey: () => 'app-key-rotation',
+    run: async (_data, { signal, make }) => {
+      const rotation = await make(KeyRotation)
+      return rotation.run(signal)
+    },
+  },
+  /**
+   * Notes, on whichever instance runs it, when a key became a previous
+   * one, and keeps its blind-index key: `keys:status` counts from there,
+   * and the recovery codes outlive the key even if `keys:rotate` was forgotten.
+   */
+  'app-key-record': {
+    options: scheduled,
+    schedule: jobs.schedules['app-key-record'],
+    run: async (_data, { make }) => {
+      const rotation = await make(KeyRotation)
+      return rotation.record()
     },
   },
 }

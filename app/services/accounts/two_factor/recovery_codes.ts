@@ -4,6 +4,7 @@ import encryption from '@adonisjs/core/services/encryption'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import UserRecoveryCode from '#models/user_recovery_code'
 import { twoFactor } from '#config/accounts'
+import KeyRotation from '#services/platform/key_rotation'
 
 /** 32 letters and digits, without the look-alikes 0/o and 1/l: 5 random bits each. */
 const ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789'
@@ -32,8 +33,9 @@ function normalized(code: string) {
  * app key: the encryptor's blind index), not a password hash: each code
  * holds 60 random bits, which no one guesses online or offline, so a slow
  * hash would add nothing, and without the key a copy of the table is
- * useless. A code is looked up under every key of the encryptor's list,
- * so codes outlive a key rotation.
+ * useless. A code is looked up under every key of the encryptor's list
+ * and every retired key's kept blind-index key, so codes outlive a key
+ * rotation (app/services/platform/key_rotation.ts).
  */
 @inject()
 export default class RecoveryCodes {
@@ -66,7 +68,7 @@ export default class RecoveryCodes {
       `update user_recovery_codes set used_at = now()
         where user_id = ? and code_hash = any(?::text[]) and used_at is null
         returning id`,
-      [userId, encryption.blindIndexes(plain, PURPOSE)]
+      [userId, await KeyRotation.blindIndexes(plain, PURPOSE, client)]
     )
     return rows.length === 1
   }

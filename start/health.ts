@@ -20,6 +20,19 @@ import healthConfig from '#config/health'
 import ReadinessService from '#services/platform/readiness_service'
 import ReadRouting from '#services/platform/replicas/read_routing'
 import { ReplicaCheck } from '#services/platform/replicas/replica_check'
+import { walArchive } from '#services/platform/wal_archive'
+import { WalArchiveCheck } from '#services/platform/wal_archive_check'
+
+/**
+ * The full report without the checks that do not apply here (their result
+ * says `applies: false` in its meta): the WAL archiver when archiving is off.
+ */
+class ApplicableHealthChecks extends HealthChecks {
+  async run() {
+    const report = await super.run()
+    return { ...report, checks: report.checks.filter((check) => check.meta?.applies !== false) }
+  }
+}
 
 /**
  * Runs a check but answers within `timeoutMs` whatever happens, so a
@@ -75,11 +88,13 @@ export function healthChecksFor(dependencies: HealthDependencies) {
   const diskSpace = new DiskSpaceCheck()
     .warnWhenExceeds(disk.warnPercent)
     .failWhenExceeds(disk.failPercent)
-  return new HealthChecks().register([
+  return new ApplicableHealthChecks().register([
     // Disk usage moves slowly and measuring it is the costliest check: reused for 5 s.
     new TimeboxedCheck('disk_space', diskSpace, healthConfig.checkTimeoutMs).cacheFor('5 seconds'),
     ...dependencyChecks(dependencies),
     ...(routing?.enabled ? [new ReplicaCheck(routing)] : []),
+    // A warning at worst: a stuck archive puts restores at risk, not requests.
+    new TimeboxedCheck('wal_archive', new WalArchiveCheck(walArchive), healthConfig.checkTimeoutMs),
   ])
 }
 

@@ -9,6 +9,8 @@ import ReadinessService from '#services/platform/readiness_service'
 import DependencyOutages from '#services/platform/dependency_outages'
 import JobQueue from '#services/jobs/job_queue'
 import { registry } from '#services/platform/metrics_registry'
+// The WAL archiver's series (absent when archiving is off).
+import '#services/platform/wal_archive_metrics'
 
 // The registry and the database's figures (database_metrics.ts), reached from here as every other figure.
 export { registry } from '#services/platform/metrics_registry'

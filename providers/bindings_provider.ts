@@ -5,6 +5,7 @@ import { HttpContext } from '@adonisjs/core/http'
 import type { ResolvedSessionConfig } from '@adonisjs/session/types'
 import RateLimits, { NewsletterLimitSwitch } from '#services/platform/rate_limits'
 import SessionArea from '#session/session_area'
+import { WalArchive } from '#services/platform/wal_archive'
 import { ContactProvider } from '#services/newsletter/contact_provider'
 import MailDelivery from '#services/platform/mail_delivery'
 import DependencyOutages from '#services/platform/dependency_outages'
@@ -99,6 +100,9 @@ export default class BindingsProvider {
       OrganizationRoles,
       async (resolver) => new OrganizationRoles(await resolver.make(ReadRouting))
     )
+
+    // One per process: the metrics and the full health report share its reads.
+    this.app.container.singleton(WalArchive, () => new WalArchive())
 
     // One per process: the OpenAPI document, built once.
     this.app.container.singleton(ApiDocument, () => new ApiDocument())

@@ -20,7 +20,7 @@ import healthConfig from '#config/health'
 import ReadinessService from '#services/platform/readiness_service'
 import ReadRouting from '#services/platform/replicas/read_routing'
 import { ReplicaCheck } from '#services/platform/replicas/replica_check'
-import { walArchive } from '#services/platform/wal_archive'
+import { WalArchive } from '#services/platform/wal_archive'
 import { WalArchiveCheck } from '#services/platform/wal_archive_check'
 
 /**
@@ -69,6 +69,8 @@ type HealthDependencies = {
   disk?: { warnPercent: number; failPercent: number }
   /** The read routing, whose replicas (if any) the full report shows. */
   routing?: ReadRouting
+  /** The primary's WAL archiver, which the full report shows when archiving is on. */
+  walArchive?: WalArchive
 }
 
 /** What the service needs to answer at all: PostgreSQL, and Redis when used. */
@@ -84,7 +86,7 @@ function dependencyChecks({ database, redis }: HealthDependencies) {
  * read replicas when there are some (a warning at worst: never in readiness).
  */
 export function healthChecksFor(dependencies: HealthDependencies) {
-  const { disk = healthConfig.disk, routing } = dependencies
+  const { disk = healthConfig.disk, routing, walArchive } = dependencies
   const diskSpace = new DiskSpaceCheck()
     .warnWhenExceeds(disk.warnPercent)
     .failWhenExceeds(disk.failPercent)
@@ -94,7 +96,15 @@ export function healthChecksFor(dependencies: HealthDependencies) {
     ...dependencyChecks(dependencies),
     ...(routing?.enabled ? [new ReplicaCheck(routing)] : []),
     // A warning at worst: a stuck archive puts restores at risk, not requests.
-    new TimeboxedCheck('wal_archive', new WalArchiveCheck(walArchive), healthConfig.checkTimeoutMs),
+    ...(walArchive
+      ? [
+          new TimeboxedCheck(
+            'wal_archive',
+            new WalArchiveCheck(walArchive),
+            healthConfig.checkTimeoutMs
+          ),
+        ]
+      : []),
   ])
 }
 
@@ -113,6 +123,7 @@ app.container.singleton(HealthChecks, async (resolver) =>
   healthChecksFor({
     ...(await configuredDependencies()),
     routing: await resolver.make(ReadRouting),
+    walArchive: await resolver.make(WalArchive),
   })
 )
 app.container.singleton(ReadinessService, async () => readinessFor(await configuredDependencies()))

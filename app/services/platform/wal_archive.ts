@@ -59,6 +59,7 @@ type Row = {
 /** Read at most once per this many ms, however many scrapes and health reports ask. */
 const REUSE_MS = 5000
 
+/** One per process (bound in providers/bindings_provider.ts): the metrics and the health report share its reads. */
 export class WalArchive {
   #last: { at: number; state: Promise<WalArchiveState | null> } | undefined
 
@@ -89,6 +90,3 @@ export class WalArchive {
     }
   }
 }
-
-/** One per process: the metrics and the health report share its reads. */
-export const walArchive = new WalArchive()

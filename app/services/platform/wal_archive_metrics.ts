@@ -1,6 +1,7 @@
 import type { Metric } from 'prom-client'
 import { registry } from '#services/platform/metrics_registry'
-import { walArchive, type WalArchiveState } from '#services/platform/wal_archive'
+import app from '@adonisjs/core/services/app'
+import { WalArchive, type WalArchiveState } from '#services/platform/wal_archive'
 
 /**
  * The WAL archiver's series, read from the primary at scrape time (at most
@@ -41,7 +42,8 @@ for (const [name, type, help, value] of series) {
     type,
     aggregator: 'sum',
     async get() {
-      const state = await walArchive.state()
+      const archive = await app.container.make(WalArchive)
+      const state = await archive.state()
       const sample = state ? value(state) : null
       return {
         name,

@@ -71,7 +71,8 @@ export default class MigrationLint extends BaseCommand {
         }
         const exceptions = Object.entries(Schema.lintExceptions ?? {})
         for (const [rule, reason] of exceptions) {
-          if (!reason?.trim()) problems.push(`${file.name}: lint exception ${rule} without a reason`)
+          if (!reason?.trim())
+            problems.push(`${file.name}: lint exception ${rule} without a reason`)
         }
         const schema = new Schema(db.connection(connection), file.name, true)
         const queries = (await schema.execUp()) as string[]

@@ -8,7 +8,8 @@ const LOCK_NOT_AVAILABLE = '55P03'
 const SAVEPOINT = 'safe_migration_attempt'
 
 /** `CREATE [UNIQUE] INDEX CONCURRENTLY [IF NOT EXISTS] name`: the index name, when the statement is one. */
-const CONCURRENT_INDEX = /^\s*CREATE\s+(?:UNIQUE\s+)?INDEX\s+CONCURRENTLY\s+(?:IF\s+NOT\s+EXISTS\s+)?"?(\w+)"?/i
+const CONCURRENT_INDEX =
+  /^\s*CREATE\s+(?:UNIQUE\s+)?INDEX\s+CONCURRENTLY\s+(?:IF\s+NOT\s+EXISTS\s+)?"?(\w+)"?/i
 
 /**
  * The reason the migrations released in v2.0.0 or before carry for the lint
@@ -60,6 +61,9 @@ export class SafeSchema extends BaseSchema {
    */
   static lintExceptions?: Record<string, string>
 
+  /** How many times a lock was not had in time (each one logged, then retried). */
+  lockWaits = 0
+
   /** The settings' statements, as run and as the dry run prints them. */
   #settings() {
     const scope = (this.constructor as typeof BaseSchema).disableTransactions ? '' : 'LOCAL '
@@ -93,6 +97,7 @@ export class SafeSchema extends BaseSchema {
   }
 
   #logRefusal(attempt: number, pauseMs: number, sql?: string) {
+    this.lockWaits++
     logger.warn(
       {
         migration: this.file,
@@ -119,7 +124,8 @@ export class SafeSchema extends BaseSchema {
         for (const setting of this.#settings()) await this.db.rawQuery(setting)
         for (const step of steps) {
           if (typeof step === 'function') await step(this.db)
-          else await this.db.rawQuery(step.sql, step.bindings.length ? [...step.bindings] : undefined)
+          else
+            await this.db.rawQuery(step.sql, step.bindings.length ? [...step.bindings] : undefined)
         }
         await this.db.rawQuery(`RELEASE SAVEPOINT ${SAVEPOINT}`)
         return

@@ -1,5 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { BaseSchema } from '@adonisjs/lucid/schema'
+import type { Knex } from 'knex'
+import type { RawQueryBindings } from '@adonisjs/lucid/types/querybuilder'
 import logger from '@adonisjs/core/services/logger'
 import { migrationSafety } from '#config/database'
 
@@ -23,6 +25,10 @@ export const RELEASED_BEFORE_THE_RULES =
 
 type Statement = { sql: string; bindings: readonly unknown[] }
 type Step = Statement | ((db: SafeSchema['db']) => Promise<void>)
+
+function bindings(statement: Statement) {
+  return [...statement.bindings] as Knex.RawBinding[]
+}
 
 function lockRefused(error: unknown) {
   return (error as { code?: string })?.code === LOCK_NOT_AVAILABLE
@@ -65,7 +71,7 @@ export class SafeSchema extends BaseSchema {
   lockWaits = 0
 
   /** The settings' statements, as run and as the dry run prints them. */
-  #settings() {
+  protected settingsStatements() {
     const scope = (this.constructor as typeof BaseSchema).disableTransactions ? '' : 'LOCAL '
     return [
       `SET ${scope}lock_timeout = '${migrationSafety.lockTimeoutMs}ms'`,
@@ -73,13 +79,10 @@ export class SafeSchema extends BaseSchema {
     ]
   }
 
-  getQueries() {
-    return [...this.#settings(), ...super.getQueries()]
-  }
-
   /** Each tracked call as the statements it compiles to (a knex schema builder may give several). */
   #steps(): Step[] {
-    return this.trackedCalls.flatMap((call): Step[] => {
+    const { trackedCalls } = this as unknown as { trackedCalls: unknown[] }
+    return trackedCalls.flatMap((call): Step[] => {
       if (typeof call === 'function') return [call as Step]
       const compiled = (call as unknown as { toSQL(): Statement | Statement[] }).toSQL()
       return (Array.isArray(compiled) ? compiled : [compiled]).map(({ sql, bindings }) => ({
@@ -111,7 +114,8 @@ export class SafeSchema extends BaseSchema {
     )
   }
 
-  async executeQueries() {
+  /** In place of BaseSchema's `executeQueries` (see the end of this file). */
+  protected async executeSafely() {
     const steps = this.#steps()
     if (this.db.isTransaction) return this.#inTransaction(steps)
     return this.#statementByStatement(steps)
@@ -121,11 +125,14 @@ export class SafeSchema extends BaseSchema {
     for (let attempt = 1; ; attempt++) {
       await this.db.rawQuery(`SAVEPOINT ${SAVEPOINT}`)
       try {
-        for (const setting of this.#settings()) await this.db.rawQuery(setting)
+        for (const setting of this.settingsStatements()) await this.db.rawQuery(setting)
         for (const step of steps) {
           if (typeof step === 'function') await step(this.db)
           else
-            await this.db.rawQuery(step.sql, step.bindings.length ? [...step.bindings] : undefined)
+            await this.db.rawQuery(
+              step.sql,
+              (step.bindings.length ? bindings(step) : undefined) as RawQueryBindings | undefined
+            )
         }
         await this.db.rawQuery(`RELEASE SAVEPOINT ${SAVEPOINT}`)
         return
@@ -142,10 +149,12 @@ export class SafeSchema extends BaseSchema {
   async #statementByStatement(steps: Step[]) {
     const knex = this.db.getWriteClient()
     const connection = await knex.client.acquireConnection()
-    const run = (sql: string, bindings?: readonly unknown[]) =>
-      knex.raw(sql, bindings?.length ? [...bindings] : (undefined as never)).connection(connection)
+    const run = (sql: string, values?: readonly unknown[]) =>
+      (values?.length ? knex.raw(sql, values as Knex.RawBinding[]) : knex.raw(sql)).connection(
+        connection
+      )
     try {
-      for (const setting of this.#settings()) await run(setting)
+      for (const setting of this.settingsStatements()) await run(setting)
       for (const step of steps) {
         if (typeof step === 'function') {
           await step(this.db)
@@ -180,3 +189,19 @@ export class SafeSchema extends BaseSchema {
     }
   }
 }
+
+/**
+ * BaseSchema declares `getQueries` and `executeQueries` private, which a
+ * subclass cannot override in TypeScript; they are replaced on the
+ * prototype instead (checked against Lucid 22.4's build/src/schema/main.js:
+ * `execUp`/`execDown` call exactly these two).
+ */
+const base = BaseSchema.prototype as unknown as { getQueries(this: BaseSchema): string[] }
+Object.assign(SafeSchema.prototype, {
+  getQueries(this: SafeSchema) {
+    return [...this.settingsStatements(), ...base.getQueries.call(this)]
+  },
+  executeQueries(this: SafeSchema) {
+    return this.executeSafely()
+  },
+})

@@ -40,12 +40,14 @@ async function onPoolConnection<Row extends QueryResultRow>(
   const { client } = db.connection(connectionName).getWriteClient()
   const connection = await client.acquireConnection()
   try {
-    return await connection.query(query).catch(async (error) => {
-      if (!query.name || !planOutdated(error)) throw error
-      await connection.query(`DEALLOCATE ${connection.escapeIdentifier(query.name)}`)
-      delete connection.connection.parsedStatements[query.name]
-      return connection.query(query)
-    })
+    return await connection
+      .query(query)
+      .catch(async (error: { code?: string; message?: string }) => {
+        if (!query.name || !planOutdated(error)) throw error
+        await connection.query(`DEALLOCATE ${connection.escapeIdentifier(query.name)}`)
+        delete connection.connection.parsedStatements[query.name]
+        return connection.query(query)
+      })
   } finally {
     client.releaseConnection(connection)
   }

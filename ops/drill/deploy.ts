@@ -74,6 +74,7 @@ const processes = new Processes(workDir)
 let postgres: ScratchPostgres | undefined
 
 const PHASES = [
+  'warm-up',
   'previous release',
   'migrations under a long transaction',
   'instances replaced',
@@ -95,19 +96,20 @@ async function haproxyStates(statsPort: number) {
   return states
 }
 
-/** A command of a build (node ace ...), its output kept; resolves with its exit code and output. */
+/** A command of a build (node ace ...): its output so far, and its end (exit code and output). */
 function ace(cwd: string, args: string[], env: NodeJS.ProcessEnv) {
-  return new Promise<{ code: number | null; output: string }>((done) => {
-    let output = ''
-    const child = spawn(process.execPath, ['ace', ...args], {
-      cwd,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    child.stdout.on('data', (chunk) => (output += chunk))
-    child.stderr.on('data', (chunk) => (output += chunk))
-    child.once('exit', (code) => done({ code, output }))
+  const state = { output: '' }
+  const child = spawn(process.execPath, ['ace', ...args], {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   })
+  child.stdout.on('data', (chunk) => (state.output += chunk))
+  child.stderr.on('data', (chunk) => (state.output += chunk))
+  const ended = new Promise<{ code: number | null; output: string }>((done) =>
+    child.once('exit', (code) => done({ code, output: state.output }))
+  )
+  return { state, ended }
 }
 
 function percentile(values: number[], p: number) {
@@ -186,7 +188,7 @@ async function main() {
     `${elapsed()} ${previous.version} on ${INSTANCES} instances behind HAProxy on 127.0.0.1:${frontPort}; load: ${rate} requests/s (GET, PATCH, POST a new event)`
   )
 
-  let phase: Phase = 'previous release'
+  let phase: Phase = 'warm-up'
   const outcomes: Outcome[] = []
   /** Acknowledged writes: events created (201) and the name each acknowledged PATCH gave. */
   const created: { id: string; organizationId: string; name: string }[] = []
@@ -229,6 +231,9 @@ async function main() {
       `${phase}: ${step} | ${outcomes.length} answered, ${outcomes.filter((o) => !expected(o)).length} failed`
   )
 
+  // The first seconds warm the instances up (JIT, pools): the usual p99 is measured after them.
+  await sleep(4000)
+  phase = 'previous release'
   await sleep(8000)
 
   // The migrations while a transaction that read `events` stays open.
@@ -241,13 +246,21 @@ async function main() {
   const migrationsAt = Date.now()
   step = 'migrations running (node ace migration:run --force)'
   const migrating = ace(buildDir, ['migration:run', '--force'], serverEnv)
-  const released = sleep(holdMs).then(async () => {
+  // Held at least --hold-seconds, and until the migrations met the lock at least once (at most 30 s).
+  const released = (async () => {
+    while (
+      Date.now() - migrationsAt < holdMs ||
+      (!migrating.state.output.includes('migration lock wait') &&
+        Date.now() - migrationsAt < 30_000)
+    ) {
+      await sleep(100)
+    }
     step = 'transaction ended, migrations retrying'
     await holder.query('COMMIT')
     await holder.end()
     return Date.now()
-  })
-  const migration = await migrating
+  })()
+  const migration = await migrating.ended
   const releasedAt = await released
   const migrationMs = Date.now() - migrationsAt
   if (migration.code !== 0) throw new Error(`the migrations failed:\n${migration.output}`)
@@ -289,7 +302,7 @@ async function main() {
     buildDir,
     ['migration:run', '--force', '--connection=post_deploy'],
     serverEnv
-  )
+  ).ended
   if (postDeploy.code !== 0)
     throw new Error(`the post-deploy migrations failed:\n${postDeploy.output}`)
   const postDeployMs = Date.now() - postDeployAt
@@ -354,7 +367,7 @@ async function main() {
   )
   const bound = LOCK_TIMEOUT_MS + usualP99
   log(
-    `Migrations: ${migrationMs} ms with a transaction on events held ${holdMs} ms; ${lockWaits.length} lock wait(s) of ${LOCK_TIMEOUT_MS} ms each, retried; post-deploy migrations ${postDeployMs} ms (check validated: ${constraint[0]?.convalidated ?? 'missing'})`
+    `Migrations: ${migrationMs} ms with a transaction on events held ${releasedAt - migrationsAt} ms; ${lockWaits.length} lock wait(s) of ${LOCK_TIMEOUT_MS} ms each, retried; post-deploy migrations ${postDeployMs} ms (check validated: ${constraint[0]?.convalidated ?? 'missing'})`
   )
   for (const line of lockWaits) {
     const entry = JSON.parse(line.slice(line.indexOf('{'))) as {

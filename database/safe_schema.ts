@@ -85,9 +85,9 @@ export class SafeSchema extends BaseSchema {
     return trackedCalls.flatMap((call): Step[] => {
       if (typeof call === 'function') return [call as Step]
       const compiled = (call as unknown as { toSQL(): Statement | Statement[] }).toSQL()
-      return (Array.isArray(compiled) ? compiled : [compiled]).map(({ sql, bindings }) => ({
-        sql,
-        bindings: bindings ?? [],
+      return (Array.isArray(compiled) ? compiled : [compiled]).map((statement) => ({
+        sql: statement.sql,
+        bindings: statement.bindings ?? [],
       }))
     })
   }

@@ -83,7 +83,8 @@ test.group(`The previous release (${previous.version}) on this schema`, () => {
     )
     const deleted = await call('DELETE', event, cookie)
     assert.equal(deleted.status, 204)
-    assert.equal((await call('GET', event, cookie)).status, 404)
+    const gone = await call('GET', event, cookie)
+    assert.equal(gone.status, 404)
 
     const subscribed = await call('POST', '/newsletter/subscribe', undefined, {
       email: 'reader@example.com',

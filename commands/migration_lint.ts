@@ -43,7 +43,8 @@ export default class MigrationLint extends BaseCommand {
   declare path?: string[]
 
   async run() {
-    const { SafeSchema } = await import('#database/safe_schema')
+    const { SafeSchema, RELEASED_BEFORE_THE_RULES, LAST_MIGRATION_BEFORE_THE_RULES } =
+      await import('#database/safe_schema')
     const { POST_DEPLOY_CONNECTION } = await import('#config/database')
     const db = await this.app.container.make('lucid.db')
     const folders = this.path?.length
@@ -71,8 +72,15 @@ export default class MigrationLint extends BaseCommand {
         }
         const exceptions = Object.entries(Schema.lintExceptions ?? {})
         for (const [rule, reason] of exceptions) {
-          if (!reason?.trim())
+          if (!reason?.trim()) {
             problems.push(`${file.name}: lint exception ${rule} without a reason`)
+          }
+          const stamp = Number(basename(file.name).split('_')[0])
+          if (reason === RELEASED_BEFORE_THE_RULES && !(stamp <= LAST_MIGRATION_BEFORE_THE_RULES)) {
+            problems.push(
+              `${file.name}: only a migration released before the rules may give RELEASED_BEFORE_THE_RULES as the reason for ${rule}`
+            )
+          }
         }
         const schema = new Schema(db.connection(connection), file.name, true)
         const queries = (await schema.execUp()) as string[]

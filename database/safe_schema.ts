@@ -23,6 +23,9 @@ const CONCURRENT_INDEX =
 export const RELEASED_BEFORE_THE_RULES =
   'released in v2.0.0 or before, ahead of the migration rules: it never runs again where it ran, and on a new database its tables are empty'
 
+/** The newest migration of v2.0.0: only it and older ones may give that reason. */
+export const LAST_MIGRATION_BEFORE_THE_RULES = 1763800002000
+
 type Statement = { sql: string; bindings: readonly unknown[] }
 type Step = Statement | ((db: SafeSchema['db']) => Promise<void>)
 

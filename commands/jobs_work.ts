@@ -19,7 +19,7 @@ export default class JobsWork extends BaseCommand {
   async run() {
     const { default: JobQueue } = await import('#services/jobs/job_queue')
     const logger = await this.app.container.make('logger')
-    const queue = new JobQueue('work', logger)
+    const queue = new JobQueue('work', logger, (binding) => this.app.container.make(binding))
     this.app.terminating(() => queue.stop())
     // bin/console.ts ends the app on SIGTERM; an operator's Ctrl-C ends it the same way.
     process.once('SIGINT', () => void this.app.terminate())

@@ -33,8 +33,9 @@ export default class NewsletterExport extends BaseCommand {
     if (!EXPORT_FORMATS.includes(this.format as ExportFormat)) {
       return this.fail(`--format must be one of ${EXPORT_FORMATS.join(', ')}`)
     }
-    const { exportContacts } = await import('#services/newsletter/contact_export')
-    const contacts = exportContacts(this.status as ExportStatus, this.format as ExportFormat)
+    const { default: ContactExport } = await import('#services/newsletter/contact_export')
+    const contactExport = await this.app.container.make(ContactExport)
+    const contacts = contactExport.rows(this.status as ExportStatus, this.format as ExportFormat)
     for await (const chunk of contacts) {
       if (!process.stdout.write(chunk)) await once(process.stdout, 'drain')
     }

@@ -18,13 +18,15 @@ const authConfig = defineConfig({
       async resolver(name, app) {
         const emitter = await app.container.make('emitter')
         const { SessionUserProvider: Provider } = await import('#session/session_user_provider')
+        const { default: ReadRouting } = await import('#services/platform/replicas/read_routing')
+        const routing = await app.container.make(ReadRouting)
         return (ctx: HttpContext) =>
           new SessionGuard<false, SessionUserProvider>(
             name,
             ctx,
             guardOptions,
             emitter as ConstructorParameters<typeof SessionGuard>[3],
-            new Provider(ctx)
+            new Provider(ctx, routing)
           )
       },
     },

@@ -2,6 +2,7 @@ import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/lucid'
 import { databaseAddress } from '#helpers/database_urls'
+import { readSecretFile } from '#helpers/secret_files'
 
 const databaseUrl = env.get('DATABASE_URL')
 const external = Boolean(databaseUrl || env.get('DB_HOST'))
@@ -65,6 +66,17 @@ export const organizationLanes = {
 const socket = { connectionTimeoutMillis: poolAcquireTimeoutMs, keepAlive: true }
 const statementBound = servesRequests ? { statement_timeout: statementTimeoutMs } : {}
 
+/**
+ * DB_PASSWORD, or with DB_PASSWORD_FILE a function that reads the file
+ * again for each new connection (the driver accepts one): a password
+ * changed in the file is used without a restart, while the connections
+ * already open keep theirs until the pool retires them.
+ */
+const passwordFile = env.get('DB_PASSWORD_FILE')
+const primaryPassword = passwordFile
+  ? () => readSecretFile(passwordFile)
+  : env.get('DB_PASSWORD')?.release()
+
 const connection = databaseUrl
   ? { connectionString: databaseUrl }
   : embeddedServer
@@ -80,7 +92,7 @@ const connection = databaseUrl
         host: env.get('DB_HOST'),
         port: env.get('DB_PORT', 5432),
         user: env.get('DB_USER', 'postgres'),
-        password: env.get('DB_PASSWORD')?.release(),
+        password: primaryPassword as string | undefined,
         database: env.get('DB_DATABASE', `events_api_${app.nodeEnvironment}`),
       }
 
@@ -143,7 +155,8 @@ const replicaConnections = env.get('DATABASE_REPLICA_URL')?.length
           host: replicaHost,
           port: env.get('DB_REPLICA_PORT', 5432),
           user: env.get('DB_REPLICA_USER', env.get('DB_USER', 'postgres')),
-          password: (env.get('DB_REPLICA_PASSWORD') ?? env.get('DB_PASSWORD'))?.release(),
+          password: (env.get('DB_REPLICA_PASSWORD')?.release() ?? primaryPassword) as
+            string | undefined,
           database: env.get('DB_REPLICA_DATABASE', databaseName),
         },
       ]

@@ -3,6 +3,8 @@ import env from '#start/env'
 const healthConfig = {
   /** Unlocks the full health report. Unset: nobody gets it. */
   monitoringSecret: env.get('MONITORING_SECRET'),
+  /** Accepted beside it while the monitor and the API change over, in either order. */
+  monitoringPreviousSecrets: env.get('MONITORING_PREVIOUS_SECRETS'),
 
   /**
    * Disk usage (percent) at which the disk_space check warns, then fails.

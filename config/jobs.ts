@@ -38,5 +38,6 @@ export const jobs = {
     'session-retention': '17 * * * *',
     'audit-retention': '37 3 * * *',
     'newsletter-unconfirmed-prune': '47 * * * *',
+    'app-key-record': '27 * * * *',
   },
 }

@@ -1,4 +1,4 @@
-import env, { altchaKey } from '#start/env'
+import env, { altchaKey, altchaPreviousKeys } from '#start/env'
 
 /**
  * The subscribe form's protections (contract, "The public subscribe form
@@ -16,6 +16,8 @@ import env, { altchaKey } from '#start/env'
 export const captcha = altchaKey
   ? {
       hmacKey: altchaKey,
+      /** Earlier keys: a challenge one of them signed is still verified while it lives. */
+      previousHmacKeys: altchaPreviousKeys,
       algorithm: 'PBKDF2/SHA-256',
       cost: env.get('NEWSLETTER_ALTCHA_COST', 5000),
       maxCounter: env.get('NEWSLETTER_ALTCHA_MAX_COUNTER', 10_000),

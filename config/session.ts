@@ -13,13 +13,16 @@ import { redisSessionStore } from '#session/redis_session_store'
  * at most once an hour; the cookie is sent again only then
  * (app/session/session_area.ts).
  */
+/** A session unused this long ends (also the longest a cookie signed with a retired app key lives). */
+export const sessionAge = '7 days'
+
 const sessionConfig = defineConfig({
   enabled: true,
   // `__Host-`: the browser keeps it Secure, Path=/ and host-only, so a sibling
   // site cannot plant or overwrite it (contract, "Browser clients").
   cookieName: app.inProduction ? '__Host-session' : 'session',
   clearWithBrowser: false,
-  age: '7 days',
+  age: sessionAge,
   cookie: {
     path: '/',
     httpOnly: true,

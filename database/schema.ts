@@ -29,6 +29,19 @@ export class AccountTokenSchema extends BaseModel {
   declare userId: string
 }
 
+export class AppKeySchema extends BaseModel {
+  static $columns = ['blindIndexKey', 'createdAt', 'fingerprint', 'retiredAt'] as const
+  $columns = AppKeySchema.$columns
+  @column()
+  declare blindIndexKey: string | null
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+  @column({ isPrimary: true })
+  declare fingerprint: string
+  @column.dateTime()
+  declare retiredAt: DateTime | null
+}
+
 export class EventAddressSchema extends BaseModel {
   static $columns = ['city', 'country', 'createdAt', 'eventId', 'postalCode', 'state', 'streetAddress', 'streetAddress2', 'updatedAt'] as const
   $columns = EventAddressSchema.$columns

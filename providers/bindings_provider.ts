@@ -9,7 +9,12 @@ import { ContactProvider } from '#services/newsletter/contact_provider'
 import MailDelivery from '#services/platform/mail_delivery'
 import DependencyOutages from '#services/platform/dependency_outages'
 import OrganizationLanes from '#services/platform/organization_lanes'
-import { type ApiSerializer, serializer } from '#helpers/api_serializer'
+import MetricsOnFirstUse from '#services/platform/metrics_on_first_use'
+import ApiDocument from '#api_docs/api_document'
+import { ApiSerializer } from '#helpers/api_serializer'
+import ReadRouting from '#services/platform/replicas/read_routing'
+import WritePositions from '#services/platform/replicas/write_positions'
+import OrganizationRoles from '#services/organizations/roles'
 
 declare module '@adonisjs/core/http' {
   export interface HttpContext {
@@ -39,22 +44,28 @@ export default class BindingsProvider {
       }
     )
 
-    this.app.container.singleton(ContactProvider, async () => {
+    this.app.container.singleton(ContactProvider, async (resolver) => {
       const { DatabaseContactProvider } =
         await import('#services/newsletter/database_contact_provider')
-      return new DatabaseContactProvider()
+      const { default: ContactLookup } = await import('#services/newsletter/contact_lookup')
+      return new DatabaseContactProvider(await resolver.make(ContactLookup))
     })
     // One per process: it counts the SMTP sessions open at once.
-    this.app.container.singleton(MailDelivery, () => new MailDelivery())
+    // One per process: it keeps the metrics module once loaded.
+    this.app.container.singleton(MetricsOnFirstUse, () => new MetricsOnFirstUse())
+    this.app.container.singleton(
+      MailDelivery,
+      async (resolver) => new MailDelivery(await resolver.make(MetricsOnFirstUse))
+    )
     this.app.container.singleton(
       DependencyOutages,
       async () => new DependencyOutages(await this.app.container.make('logger'))
     )
 
     // One per process, as the pool its lanes share out.
-    this.app.container.singleton(OrganizationLanes, async () => {
+    this.app.container.singleton(OrganizationLanes, async (resolver) => {
       const { organizationLanes } = await import('#config/database')
-      return new OrganizationLanes(organizationLanes)
+      return new OrganizationLanes(organizationLanes, await resolver.make(MetricsOnFirstUse))
     })
 
     // One per process: every limit from config/limiter.ts, over the limiter's stores.
@@ -77,10 +88,24 @@ export default class BindingsProvider {
       return new SessionArea(
         config,
         await resolver.make('emitter'),
-        await resolver.make(RateLimits)
+        await resolver.make(RateLimits),
+        await resolver.make(WritePositions)
       )
     })
 
+    // One per process, holding the read routing: a request that resolves
+    // it (the organizations' policies) resolves nothing more.
+    this.app.container.singleton(
+      OrganizationRoles,
+      async (resolver) => new OrganizationRoles(await resolver.make(ReadRouting))
+    )
+
+    // One per process: the OpenAPI document, built once.
+    this.app.container.singleton(ApiDocument, () => new ApiDocument())
+
+    // One per process: the routes' `{ data }` envelope, and the event service's recorded answers.
+    const serializer = new ApiSerializer()
+    this.app.container.bindValue(ApiSerializer, serializer)
     HttpContext.instanceProperty('serialize', function (this: HttpContext, values: any): any {
       return serializer.serialize(values, this.containerResolver)
     })

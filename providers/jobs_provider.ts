@@ -2,7 +2,7 @@ import type { ApplicationService } from '@adonisjs/core/types'
 import JobQueue from '#services/jobs/job_queue'
 import DependencyOutages from '#services/platform/dependency_outages'
 import { isDependencyUnavailable } from '#helpers/dependency_errors'
-import { QUEUE_NAMES } from '#services/jobs/queues'
+import { QUEUE_NAMES, type Make } from '#services/jobs/queues'
 
 /**
  * The background job queue (app/services/jobs/job_queue.ts): one per
@@ -25,7 +25,8 @@ export default class JobsProvider {
       const logger = await this.app.container.make('logger')
       const mode = this.app.getEnvironment() === 'web' && jobs.inWebProcess ? 'work' : 'send'
       const outages = await this.app.container.make(DependencyOutages)
-      return new JobQueue(mode, logger, QUEUE_NAMES, outages)
+      const make: Make = (binding) => this.app.container.make(binding)
+      return new JobQueue(mode, logger, make, QUEUE_NAMES, outages)
     })
     this.app.container.resolving(JobQueue, (queue) => {
       this.#queue = queue

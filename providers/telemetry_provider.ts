@@ -1,5 +1,5 @@
 import type { ApplicationService } from '@adonisjs/core/types'
-import { metricsOnFirstUse } from '#services/platform/metrics_on_first_use'
+import MetricsOnFirstUse from '#services/platform/metrics_on_first_use'
 
 /**
  * Traces are started before the app by start/otel.ts (bin/server.ts, only
@@ -13,8 +13,9 @@ export default class TelemetryProvider {
 
   async boot() {
     const emitter = await this.app.container.make('emitter')
+    const metrics = await this.app.container.make(MetricsOnFirstUse)
     emitter.on('db:statement_timeout', async ({ route }) => {
-      const { statementTimeouts } = await metricsOnFirstUse()
+      const { statementTimeouts } = await metrics.load()
       statementTimeouts.inc({ route })
     })
   }

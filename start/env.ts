@@ -7,7 +7,8 @@
 | optional so that `npm start` works on a fresh clone; defaults live in
 | config/*.ts. The keys are settled here too: APP_KEY (kept under tmp/
 | outside production) and the DKIM key (read and parsed), so a mistake
-| stops the start in one line and config/ only holds values.
+| stops the start in one line and config/ only holds values. Each secret
+| may come from a file instead (NAME_FILE, app/helpers/secret_files.ts).
 |
 */
 
@@ -17,11 +18,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import app from '@adonisjs/core/services/app'
 import { Secret } from '@adonisjs/core/helpers'
-import { Env } from '@adonisjs/core/env'
+import { Env, EnvProcessor } from '@adonisjs/core/env'
 import { parseTrustedOrigins } from '#helpers/trusted_origins'
 import { parseDuration } from '#helpers/durations'
 import { parseDatabaseUrls } from '#helpers/database_urls'
 import { parseHoneypotField, parseSubscribeLimit } from '#helpers/subscribe_form_settings'
+import { SECRET_VARIABLES, resolveSecretFiles } from '#helpers/secret_files'
 
 /**
  * WEBAUTHN_RP_ID: a domain name (browsers refuse an IP address as a relying
@@ -51,11 +53,31 @@ function positiveInteger(name: string, value?: string) {
   return number
 }
 
-const env = await Env.create(new URL('../', import.meta.url), {
+/** A comma-separated list of secrets, empty entries dropped: previous keys and secrets. */
+function secretList(_name: string, value?: string) {
+  return (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => new Secret(entry))
+}
+
+/** NAME_FILE of every secret variable (app/helpers/secret_files.ts): a path, read below. */
+const secretFileVariables = Object.fromEntries(
+  SECRET_VARIABLES.map((name) => [`${name}_FILE`, Env.schema.string.optional()])
+) as Record<
+  `${(typeof SECRET_VARIABLES)[number]}_FILE`,
+  ReturnType<typeof Env.schema.string.optional>
+>
+
+const schema = {
+  ...secretFileVariables,
   NODE_ENV: Env.schema.enum.optional(['development', 'production', 'test'] as const),
   PORT: Env.schema.number.optional(),
   HOST: Env.schema.string.optional({ format: 'host' }),
   APP_KEY: Env.schema.secret.optional(),
+  // Still accepted to decrypt and verify, never to encrypt or sign (config/encryption.ts).
+  APP_PREVIOUS_KEYS: secretList,
   LOG_LEVEL: Env.schema.enum.optional([
     'fatal',
     'error',
@@ -94,6 +116,7 @@ const env = await Env.create(new URL('../', import.meta.url), {
   REPLICA_TIMEOUT_MS: positiveInteger,
 
   MONITORING_SECRET: Env.schema.secret.optional(),
+  MONITORING_PREVIOUS_SECRETS: secretList,
   HEALTH_DISK_WARN_PERCENT: Env.schema.number.optional(),
   HEALTH_DISK_FAIL_PERCENT: Env.schema.number.optional(),
 
@@ -110,7 +133,6 @@ const env = await Env.create(new URL('../', import.meta.url), {
   MAIL_DKIM_DOMAIN: Env.schema.string.optional({ format: 'host' }),
   MAIL_DKIM_SELECTOR: Env.schema.string.optional(),
   MAIL_DKIM_PRIVATE_KEY: Env.schema.secret.optional(),
-  MAIL_DKIM_PRIVATE_KEY_FILE: Env.schema.string.optional(),
   NEWSLETTER_LIST_ID: Env.schema.string.optional(),
   // Double opt-in (config/newsletter.ts); the link's lifetime as 7d, 12h, 30m or seconds.
   NEWSLETTER_DOUBLE_OPT_IN: Env.schema.boolean.optional(),
@@ -137,6 +159,8 @@ const env = await Env.create(new URL('../', import.meta.url), {
   // The subscribe form's protections (config/newsletter_protection.ts): each off unless set.
   NEWSLETTER_CAPTCHA: Env.schema.enum.optional(['altcha'] as const),
   NEWSLETTER_ALTCHA_HMAC_KEY: Env.schema.secret.optional(),
+  // Earlier keys, still accepted to verify a challenge they signed (config/newsletter_protection.ts).
+  NEWSLETTER_ALTCHA_PREVIOUS_HMAC_KEYS: secretList,
   NEWSLETTER_ALTCHA_COST: Env.schema.number.optional(),
   NEWSLETTER_ALTCHA_MAX_COUNTER: Env.schema.number.optional(),
   NEWSLETTER_HONEYPOT_FIELD: parseHoneypotField,
@@ -146,13 +170,23 @@ const env = await Env.create(new URL('../', import.meta.url), {
   JOBS_IN_WEB_PROCESS: Env.schema.boolean.optional(),
   JOBS_DB_POOL_MAX: Env.schema.number.optional(),
   AUDIT_RETENTION_DAYS: positiveInteger,
-})
+}
 
 /** A configuration mistake found at boot: said in one line, and the server does not start. */
 function refuse(mistake: string): never {
   process.stderr.write(`${mistake}\n`)
   process.exit(1)
 }
+
+/**
+ * The environment with the .env files, each NAME_FILE replaced by NAME
+ * read from its file (both set: refused, naming them), then validated as
+ * if NAME had been set.
+ */
+const values = await new EnvProcessor(new URL('../', import.meta.url)).process()
+const fileMistake = resolveSecretFiles(values)
+if (fileMistake) refuse(fileMistake)
+const env = new Env(Env.rules(schema).validate(values))
 
 /**
  * Production refuses to start on a deployment mistake, said in one line:
@@ -189,6 +223,23 @@ function localAppKey(): Secret<string> {
 export const appKey = env.get('APP_KEY') ?? localAppKey()
 
 /**
+ * APP_PREVIOUS_KEYS, newest first: still accepted to decrypt and verify
+ * (config/encryption.ts), each as long as a key must be; the current key
+ * repeated there is dropped.
+ */
+function previousAppKeys() {
+  const keys = env.get('APP_PREVIOUS_KEYS')
+  keys.forEach((key, index) => {
+    if (key.release().length < 16) {
+      refuse(`APP_PREVIOUS_KEYS: entry ${index + 1} is shorter than 16 characters: not an app key`)
+    }
+  })
+  return keys.filter((key) => key.release() !== appKey.release())
+}
+
+export const appPreviousKeys = previousAppKeys()
+
+/**
  * The DKIM signing key, when MAIL_DKIM_DOMAIN, MAIL_DKIM_SELECTOR and a
  * private key (MAIL_DKIM_PRIVATE_KEY, PEM, or MAIL_DKIM_PRIVATE_KEY_FILE)
  * are set: an RSA or an Ed25519 key (config/mail.ts). It is read and parsed
@@ -198,24 +249,21 @@ export const appKey = env.get('APP_KEY') ?? localAppKey()
 function dkimSigningKey() {
   const domainName = env.get('MAIL_DKIM_DOMAIN')
   const keySelector = env.get('MAIL_DKIM_SELECTOR')
-  const keyFile = env.get('MAIL_DKIM_PRIVATE_KEY_FILE')
+  // Read from MAIL_DKIM_PRIVATE_KEY_FILE when that is the one set (above).
   const keyValue = env.get('MAIL_DKIM_PRIVATE_KEY')?.release()
-  if (!domainName && !keySelector && !keyFile && !keyValue) return undefined
+  if (!domainName && !keySelector && !keyValue) return undefined
   if (!domainName) refuse('MAIL_DKIM_DOMAIN must be set to sign email with DKIM')
   if (!keySelector) refuse('MAIL_DKIM_SELECTOR must be set to sign email with DKIM')
-  if (!keyFile && !keyValue) {
+  if (!keyValue) {
     refuse(
       'MAIL_DKIM_PRIVATE_KEY (PEM) or MAIL_DKIM_PRIVATE_KEY_FILE must be set to sign email with DKIM'
     )
   }
-  const variable = keyValue ? 'MAIL_DKIM_PRIVATE_KEY' : 'MAIL_DKIM_PRIVATE_KEY_FILE'
-  let privateKey: string
-  try {
-    // A PEM put on one line keeps its line breaks as `\n`.
-    privateKey = keyValue ? keyValue.replaceAll('\\n', '\n') : readFileSync(keyFile!, 'utf8')
-  } catch (error) {
-    refuse(`${variable} cannot be read: ${(error as Error).message}`)
-  }
+  const variable = env.get('MAIL_DKIM_PRIVATE_KEY_FILE')
+    ? 'MAIL_DKIM_PRIVATE_KEY_FILE'
+    : 'MAIL_DKIM_PRIVATE_KEY'
+  // A PEM put on one line keeps its line breaks as `\n`.
+  const privateKey = keyValue.replaceAll('\\n', '\n')
   let type: string | undefined
   try {
     type = createPrivateKey(privateKey).asymmetricKeyType
@@ -258,5 +306,8 @@ function altchaSigningKey() {
 }
 
 export const altchaKey = altchaSigningKey()
+
+/** NEWSLETTER_ALTCHA_PREVIOUS_HMAC_KEYS: they verify the challenges they signed, never sign. */
+export const altchaPreviousKeys = env.get('NEWSLETTER_ALTCHA_PREVIOUS_HMAC_KEYS')
 
 export default env

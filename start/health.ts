@@ -18,7 +18,7 @@ import type { HealthCheckContract } from '@adonisjs/core/types/health'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import healthConfig from '#config/health'
 import ReadinessService from '#services/platform/readiness_service'
-import readRouting from '#services/platform/replicas/read_routing'
+import ReadRouting from '#services/platform/replicas/read_routing'
 import { ReplicaCheck } from '#services/platform/replicas/replica_check'
 
 /**
@@ -54,6 +54,8 @@ type HealthDependencies = {
   database: QueryClientContract
   redis?: Connection
   disk?: { warnPercent: number; failPercent: number }
+  /** The read routing, whose replicas (if any) the full report shows. */
+  routing?: ReadRouting
 }
 
 /** What the service needs to answer at all: PostgreSQL, and Redis when used. */
@@ -69,7 +71,7 @@ function dependencyChecks({ database, redis }: HealthDependencies) {
  * read replicas when there are some (a warning at worst: never in readiness).
  */
 export function healthChecksFor(dependencies: HealthDependencies) {
-  const { disk = healthConfig.disk } = dependencies
+  const { disk = healthConfig.disk, routing } = dependencies
   const diskSpace = new DiskSpaceCheck()
     .warnWhenExceeds(disk.warnPercent)
     .failWhenExceeds(disk.failPercent)
@@ -77,7 +79,7 @@ export function healthChecksFor(dependencies: HealthDependencies) {
     // Disk usage moves slowly and measuring it is the costliest check: reused for 5 s.
     new TimeboxedCheck('disk_space', diskSpace, healthConfig.checkTimeoutMs).cacheFor('5 seconds'),
     ...dependencyChecks(dependencies),
-    ...(readRouting.enabled ? [new ReplicaCheck(readRouting)] : []),
+    ...(routing?.enabled ? [new ReplicaCheck(routing)] : []),
   ])
 }
 
@@ -92,5 +94,10 @@ async function configuredDependencies(): Promise<HealthDependencies> {
   return { database: db.connection(), redis: redis.connection() }
 }
 
-app.container.singleton(HealthChecks, async () => healthChecksFor(await configuredDependencies()))
+app.container.singleton(HealthChecks, async (resolver) =>
+  healthChecksFor({
+    ...(await configuredDependencies()),
+    routing: await resolver.make(ReadRouting),
+  })
+)
 app.container.singleton(ReadinessService, async () => readinessFor(await configuredDependencies()))

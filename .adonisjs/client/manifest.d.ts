@@ -10,6 +10,7 @@
 /// <reference path="../../config/health.ts" />
 /// <reference path="../../config/i18n.ts" />
 /// <reference path="../../config/jobs.ts" />
+/// <reference path="../../config/keys.ts" />
 /// <reference path="../../config/limiter.ts" />
 /// <reference path="../../config/logger.ts" />
 /// <reference path="../../config/mail.ts" />

@@ -184,17 +184,15 @@ function describe(
   }
 }
 
-let cached: Schema | undefined
-
 /**
  * The OpenAPI 3.1 document of the API: the routes are the router's own, the
  * request bodies and the list's query the validators' own JSON Schema
  * (VineJS); responses are written here and checked by the functional
  * tests, which validate every request and response against this document.
  * A route without a description here fails the build of the document.
+ * Built at each call: GET /openapi.json keeps one (api_document.ts).
  */
 export function apiDescription(): Schema {
-  if (cached) return cached
   const described = operations()
   const pathSchemas = pathParameters()
   const paths: Record<string, Record<string, Schema>> = {}
@@ -212,7 +210,7 @@ export function apiDescription(): Schema {
     paths[path] ??= {}
     paths[path][method.toLowerCase()] = describe(method, pattern, operation, pathSchemas)
   }
-  cached = {
+  return {
     openapi: '3.1.0',
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     info: {
@@ -260,5 +258,4 @@ export function apiDescription(): Schema {
       },
     },
   }
-  return cached
 }

@@ -2,13 +2,16 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import SessionRegistry from '#services/accounts/session_registry'
 import { destroySessionValidator } from '#validators/auth'
-import { publicSessionId } from '#helpers/session_devices'
-import { assertRecentlyAuthenticated } from '#session/reauthentication'
+import { isPublicSessionId } from '#helpers/session_devices'
+import Reauthentication from '#session/reauthentication'
 
 /** The signed-in account's sessions: list, end one, end all others. */
 @inject()
 export default class AccountSessionsController {
-  constructor(private sessions: SessionRegistry) {}
+  constructor(
+    private sessions: SessionRegistry,
+    private reauthentication: Reauthentication
+  ) {}
 
   async index({ auth, session }: HttpContext) {
     const user = auth.getUserOrFail()
@@ -22,8 +25,8 @@ export default class AccountSessionsController {
   async destroy(ctx: HttpContext) {
     const { request, auth, session, response } = ctx
     const { params } = await request.validateUsing(destroySessionValidator)
-    if (params.sessionId !== publicSessionId(session.sessionId)) {
-      await assertRecentlyAuthenticated(ctx)
+    if (!isPublicSessionId(session.sessionId, params.sessionId)) {
+      await this.reauthentication.assertRecent(ctx)
     }
     const ended = await this.sessions.end(auth.getUserOrFail().id, params.sessionId)
     if (ended === session.sessionId) session.clear()

@@ -1,5 +1,6 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { apiDescription } from '#api_docs/document'
+import ApiDocument from '#api_docs/api_document'
 import { DOCS_PAGE, DOCS_VIEWER } from '#api_docs/viewer'
 
 /**
@@ -9,10 +10,13 @@ import { DOCS_PAGE, DOCS_VIEWER } from '#api_docs/viewer'
 const DOCS_CSP =
   "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 
+@inject()
 export default class ApiDocsController {
+  constructor(private apiDocument: ApiDocument) {}
+
   /** GET /openapi.json: the OpenAPI 3.1 document. */
-  document({ response }: HttpContext) {
-    return response.send(apiDescription())
+  async document({ response }: HttpContext) {
+    return response.send(await this.apiDocument.get())
   }
 
   /** GET /docs (outside production): a page that renders the document. */

@@ -5,7 +5,7 @@ import UserTransformer from '#transformers/user_transformer'
 import { loginValidator } from '#validators/auth'
 import RateLimits from '#services/platform/rate_limits'
 import { signIn } from '#session/account_sessions'
-import { requireSecondFactor } from '#session/pending_login'
+import PendingLogins from '#session/pending_login'
 import { countRejection } from '#services/platform/metrics'
 import PasswordService from '#services/accounts/password_service'
 
@@ -13,7 +13,8 @@ import PasswordService from '#services/accounts/password_service'
 export default class SessionController {
   constructor(
     private passwords: PasswordService,
-    private limits: RateLimits
+    private limits: RateLimits,
+    private pendingLogins: PendingLogins
   ) {}
 
   /**
@@ -32,7 +33,7 @@ export default class SessionController {
     if (throttled) throw countRejection('login', throttled)
 
     await this.passwords.upgradeHash(user, password)
-    if (user.twoFactorEnabled) await requireSecondFactor(ctx, user)
+    if (user.twoFactorEnabled) await this.pendingLogins.require(ctx, user)
     await signIn(ctx, user)
     return serialize(UserTransformer.transform(user))
   }

@@ -145,15 +145,16 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       return one(400, i18n.t('errors.auth.invalid_credentials'), 'auth.invalid_credentials')
     }
     if (error instanceof bouncerErrors.E_AUTHORIZATION_FAILURE) {
-      // A policy names its refusal (auth.forbidden or auth.insufficient_role).
-      const { code, translation } = error.response as {
+      // A policy names its refusal (auth.forbidden, auth.insufficient_role; a missing event's 404).
+      const { code, translation, status } = error.response as {
         code?: string
         translation?: { identifier: string; data?: Record<string, unknown> }
+        status?: number
       }
       const message = translation
         ? i18n.t(translation.identifier, translation.data)
         : (error.response.message ?? error.message)
-      return one(403, message, code ?? 'auth.forbidden')
+      return one(status ?? 403, message, code ?? 'auth.forbidden')
     }
     if (error instanceof lucidErrors.E_ROW_NOT_FOUND) {
       return one(404, i18n.t('errors.resource.not_found'), 'common.resource.not_found')

@@ -15,5 +15,3 @@ export class ApiSerializer extends BaseSerializer<{ Wrap: 'data'; PaginationMeta
     throw new Error('The API serializes no paginators')
   }
 }
-
-export const serializer = new ApiSerializer()

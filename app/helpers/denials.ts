@@ -4,16 +4,22 @@ import { inEnglish } from '#helpers/languages'
 /**
  * A refusal that names its error code and its message's catalogue key
  * (resources/lang/<locale>/errors.json): app/exceptions/handler.ts renders
- * it in the caller's language; `message` stays English, for the logs.
+ * it in the caller's language, with its status; `message` stays English,
+ * for the logs.
  */
 class CodedDenial extends AuthorizationResponse {
   constructor(
     messageKey: string,
-    readonly code: 'auth.forbidden' | 'auth.insufficient_role' | 'organization.two_factor_required'
+    readonly code:
+      | 'auth.forbidden'
+      | 'auth.insufficient_role'
+      | 'organization.two_factor_required'
+      | 'common.resource.not_found',
+    status = 403
   ) {
     super(false)
     this.message = inEnglish(messageKey)
-    this.status = 403
+    this.status = status
     this.t(messageKey)
   }
 }
@@ -25,6 +31,16 @@ export const TWO_FACTOR_REQUIRED = 'errors.organizations.two_factor_required'
 /** Not a member: 403 `auth.forbidden`, whether or not anything named exists. */
 export function notAMember(messageKey = NOT_A_MEMBER) {
   return new CodedDenial(messageKey, 'auth.forbidden')
+}
+
+/**
+ * A member naming what their organization does not have (another
+ * organization's event, or none): 404 `common.resource.not_found`, the
+ * answer of a missing row, decided where the row was read with the
+ * membership (EventPolicy).
+ */
+export function notFound() {
+  return new CodedDenial('errors.resource.not_found', 'common.resource.not_found', 404)
 }
 
 /** A member whose role is not enough: 403 `auth.insufficient_role`. */

@@ -1,6 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import readRouting from '#services/platform/replicas/read_routing'
-import { recordWritePosition } from '#services/platform/replicas/write_positions'
+import type WritePositions from '#services/platform/replicas/write_positions'
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -12,8 +11,8 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
  * only once that replica has replayed the change. Nothing without a replica.
  * A step of the session area (session_area_middleware.ts), after the route.
  */
-export async function keepWritePosition(ctx: HttpContext) {
-  if (!readRouting.enabled || READS.has(ctx.request.method())) return
+export async function keepWritePosition(ctx: HttpContext, positions: WritePositions) {
+  if (!positions.enabled || READS.has(ctx.request.method())) return
   const user = ctx.auth.user
-  if (user && ctx.response.getStatus() < 400) await recordWritePosition([user.id])
+  if (user && ctx.response.getStatus() < 400) await positions.record([user.id])
 }

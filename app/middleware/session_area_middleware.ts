@@ -53,7 +53,7 @@ export default class SessionAreaMiddleware {
     if (options.signedIn) await ctx.auth.authenticateUsing()
     if (options.organizationLane) await this.#inLane(ctx, next)
     else await next()
-    await keepWritePosition(ctx)
+    await keepWritePosition(ctx, this.sessions.writePositions)
     await this.sessions.commit(ctx)
   }
 

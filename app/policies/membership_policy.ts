@@ -1,7 +1,9 @@
 import { AuthorizationResponse, BasePolicy } from '@adonisjs/bouncer'
 import type User from '#models/user'
 import { insufficientRole, memberDenial, notAMember } from '#helpers/denials'
-import { manages, membershipOf } from '#services/organizations/roles'
+import { inject } from '@adonisjs/core'
+import OrganizationRoles from '#services/organizations/roles'
+import { manages } from '#helpers/organization_roles'
 
 const MANAGERS_ONLY = 'errors.roles.only_managers_members'
 
@@ -14,10 +16,15 @@ const MANAGERS_ONLY = 'errors.roles.only_managers_members'
  * out by the organization's two-factor requirement (memberDenial) may
  * still leave.
  */
+@inject()
 export default class MembershipPolicy extends BasePolicy {
+  constructor(private roles: OrganizationRoles) {
+    super()
+  }
+
   /** Adding, changing roles, inviting, revoking invitations. */
   async manage(user: User, organizationId: string) {
-    const membership = await membershipOf(user.id, organizationId)
+    const membership = await this.roles.membershipOf(user.id, organizationId)
     return (
       memberDenial(user, membership) ??
       (manages(membership!.role) ? AuthorizationResponse.allow() : insufficientRole(MANAGERS_ONLY))
@@ -27,7 +34,7 @@ export default class MembershipPolicy extends BasePolicy {
   /** A member may remove only themselves (that is leaving); owners and admins anyone, by target. */
   async remove(user: User, organizationId: string, userId: string) {
     if (userId === user.id) return this.leave(user, organizationId)
-    const membership = await membershipOf(user.id, organizationId)
+    const membership = await this.roles.membershipOf(user.id, organizationId)
     return (
       memberDenial(user, membership) ??
       (manages(membership!.role)
@@ -38,13 +45,13 @@ export default class MembershipPolicy extends BasePolicy {
 
   /** Listing members or invitations: every member (a read-only route: a replica may answer). */
   async view(user: User, organizationId: string) {
-    const membership = await membershipOf(user.id, organizationId, { replicaFor: user })
+    const membership = await this.roles.membershipOf(user.id, organizationId, { replicaFor: user })
     return memberDenial(user, membership) ?? AuthorizationResponse.allow()
   }
 
   /** Leaving: every member, also one the two-factor requirement keeps out (contract). */
   async leave(user: User, organizationId: string) {
-    return (await membershipOf(user.id, organizationId))
+    return (await this.roles.membershipOf(user.id, organizationId))
       ? AuthorizationResponse.allow()
       : notAMember()
   }

@@ -1,16 +1,17 @@
 import { AuthorizationResponse, BasePolicy } from '@adonisjs/bouncer'
 import type User from '#models/user'
 import { insufficientRole, memberDenial } from '#helpers/denials'
-import { manages, membershipOf } from '#services/organizations/roles'
+import { inject } from '@adonisjs/core'
+import OrganizationRoles from '#services/organizations/roles'
+import { manages } from '#helpers/organization_roles'
 import type { ReadOptions } from '#services/platform/replicas/read_routing'
 
 /**
- * The organization itself, and who may create, list or delete its events.
- * Every member has equal access to events (spec): no role. (GET and PATCH
- * of one event read the membership with the event, in
- * EventService.findForMember, which refuses a non-member itself.)
- * Renaming, deleting, handing over and reading the audit log depend on the
- * role (contract, Roles). It is asked before anything else is looked up, so
+ * The organization itself, and who may create or list its events. Every
+ * member has equal access to events (spec): no role. (One event's routes
+ * read the membership with the event and ask EventPolicy.) Renaming,
+ * deleting, handing over and reading the audit log depend on the role
+ * (contract, Roles). It is asked before anything else is looked up, so
  * a non-member gets 403 whether or not the organization or the event
  * exists; a member without a second factor, 403 too while the organization
  * requires one (memberDenial). The checks of read-only routes (viewing the
@@ -18,7 +19,12 @@ import type { ReadOptions } from '#services/platform/replicas/read_routing'
  * replica fresh enough for the caller; every check before a change reads
  * the primary.
  */
+@inject()
 export default class OrganizationPolicy extends BasePolicy {
+  constructor(private roles: OrganizationRoles) {
+    super()
+  }
+
   async view(user: User, organizationId: string) {
     return this.#member(user, organizationId, undefined, { replicaFor: user })
   }
@@ -50,10 +56,6 @@ export default class OrganizationPolicy extends BasePolicy {
     return this.#member(user, organizationId, undefined, { replicaFor: user })
   }
 
-  async deleteEvent(user: User, organizationId: string) {
-    return this.#member(user, organizationId)
-  }
-
   /** `messageKey`: the refusal's key in the `errors` catalogue. */
   async #manager(
     user: User,
@@ -61,7 +63,7 @@ export default class OrganizationPolicy extends BasePolicy {
     messageKey: string,
     options: ReadOptions = {}
   ) {
-    const membership = await membershipOf(user.id, organizationId, options)
+    const membership = await this.roles.membershipOf(user.id, organizationId, options)
     return (
       memberDenial(user, membership) ??
       (manages(membership!.role) ? AuthorizationResponse.allow() : insufficientRole(messageKey))
@@ -69,7 +71,7 @@ export default class OrganizationPolicy extends BasePolicy {
   }
 
   async #owner(user: User, organizationId: string, messageKey: string) {
-    const membership = await membershipOf(user.id, organizationId)
+    const membership = await this.roles.membershipOf(user.id, organizationId)
     return (
       memberDenial(user, membership) ??
       (membership!.role === 'owner' ? AuthorizationResponse.allow() : insufficientRole(messageKey))
@@ -82,7 +84,7 @@ export default class OrganizationPolicy extends BasePolicy {
     messageKey?: string,
     options: ReadOptions = {}
   ) {
-    const membership = await membershipOf(user.id, organizationId, options)
+    const membership = await this.roles.membershipOf(user.id, organizationId, options)
     return memberDenial(user, membership, messageKey) ?? AuthorizationResponse.allow()
   }
 }

@@ -1,7 +1,8 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import ReauthenticationRequiredException from '#exceptions/reauthentication_required_exception'
 import { AUTHENTICATED_AT_KEY } from '#session/account_sessions'
-import { secondFactorMethods } from '#services/accounts/two_factor/second_factors'
+import SecondFactors from '#services/accounts/two_factor/second_factors'
 import { Clock } from '#helpers/clock'
 import { twoFactor } from '#config/accounts'
 
@@ -11,22 +12,28 @@ import { twoFactor } from '#config/accounts'
  * /auth/reauthenticate; else 403 `auth.reauthentication_required`, with the
  * ways to re-authenticate and the window, whatever the request carries.
  * An account without a second factor passes (its `currentPassword` fields
- * protect it as before). Attach it as the `reauthenticated` middleware, or
- * call it where only some requests of a route are sensitive.
+ * protect it as before). The `reauthenticated` middleware asserts it, as
+ * does a route where only some requests are sensitive.
  */
-export async function assertRecentlyAuthenticated(ctx: HttpContext) {
-  const user = ctx.auth.getUserOrFail()
-  if (!user.twoFactorEnabled) return
-  const maxAgeSeconds = twoFactor.reauthMaxAgeSeconds
-  const at = ctx.session.get(AUTHENTICATED_AT_KEY)
-  const clock = await ctx.containerResolver.make(Clock)
-  if (typeof at === 'number' && clock.now() - at < maxAgeSeconds * 1000) return
-  const methods = ['password', ...(await secondFactorMethods(user.id))]
-  throw new ReauthenticationRequiredException(methods, maxAgeSeconds)
-}
+@inject()
+export default class Reauthentication {
+  constructor(
+    private clock: Clock,
+    private factors: SecondFactors
+  ) {}
 
-/** This session just proved who it is again: the window starts now. */
-export async function markReauthenticated(ctx: HttpContext) {
-  const clock = await ctx.containerResolver.make(Clock)
-  ctx.session.put(AUTHENTICATED_AT_KEY, clock.now())
+  async assertRecent(ctx: HttpContext) {
+    const user = ctx.auth.getUserOrFail()
+    if (!user.twoFactorEnabled) return
+    const maxAgeSeconds = twoFactor.reauthMaxAgeSeconds
+    const at = ctx.session.get(AUTHENTICATED_AT_KEY)
+    if (typeof at === 'number' && this.clock.now() - at < maxAgeSeconds * 1000) return
+    const methods = ['password', ...(await this.factors.methods(user.id))]
+    throw new ReauthenticationRequiredException(methods, maxAgeSeconds)
+  }
+
+  /** This session just proved who it is again: the window starts now. */
+  mark(ctx: HttpContext) {
+    ctx.session.put(AUTHENTICATED_AT_KEY, this.clock.now())
+  }
 }

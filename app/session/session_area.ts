@@ -6,6 +6,7 @@ import type { ResolvedSessionConfig } from '@adonisjs/session/types'
 import type {} from '@adonisjs/session/session_middleware'
 import { SessionRead } from '#session/session_read'
 import type RateLimits from '#services/platform/rate_limits'
+import type WritePositions from '#services/platform/replicas/write_positions'
 
 /**
  * Opens and saves the session of a session route, as the session package's
@@ -17,7 +18,9 @@ export default class SessionArea {
   constructor(
     private config: ResolvedSessionConfig,
     private emitter: EmitterService,
-    private limits: RateLimits
+    private limits: RateLimits,
+    /** The area's step after the route (#http/read_your_writes), held here: no resolution per request. */
+    readonly writePositions: WritePositions
   ) {}
 
   async open(ctx: HttpContext) {

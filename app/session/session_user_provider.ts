@@ -2,7 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { SessionLucidUserProvider } from '@adonisjs/auth/session'
 import User from '#models/user'
 import { runPrepared } from '#helpers/prepared_statement'
-import readRouting from '#services/platform/replicas/read_routing'
+import type ReadRouting from '#services/platform/replicas/read_routing'
 
 /**
  * The `web` guard's users, one provider per request: the user the session
@@ -13,7 +13,10 @@ import readRouting from '#services/platform/replicas/read_routing'
  * through a failover).
  */
 export class SessionUserProvider extends SessionLucidUserProvider<typeof User> {
-  constructor(private ctx: HttpContext) {
+  constructor(
+    private ctx: HttpContext,
+    private routing: ReadRouting
+  ) {
     super({ model: async () => ({ default: User }) })
   }
 
@@ -21,7 +24,7 @@ export class SessionUserProvider extends SessionLucidUserProvider<typeof User> {
     const id = String(identifier)
     let row: Record<string, unknown> | undefined = this.ctx.sessionRead?.userRow(id)
     if (!row) {
-      const { rows } = await readRouting.primaryFirst((connection) =>
+      const { rows } = await this.routing.primaryFirst((connection) =>
         runPrepared('find_user', 'SELECT * FROM users WHERE id = $1', [id], connection)
       )
       row = rows[0]

@@ -9,7 +9,7 @@ import InvitationTransformer from '#transformers/invitation_transformer'
 import AuditEntryTransformer from '#transformers/audit_entry_transformer'
 import PasskeyTransformer from '#transformers/passkey_transformer'
 import { utcIso } from '#helpers/utc_iso'
-import { serializer } from '#helpers/api_serializer'
+import { ApiSerializer } from '#helpers/api_serializer'
 
 /** Deep enough for a record inside its organization's wrapper (the default stops at one level). */
 const NESTED = 3
@@ -63,6 +63,7 @@ export default class AccountExportTransformer extends BaseTransformer<AccountRec
  * batch, whatever the account holds.
  */
 export async function* accountExportJson(record: AccountRecord, resolver?: ContainerResolver<any>) {
+  const serializer = new ApiSerializer()
   const { newsletter, ...head } = await serializer.serializeWithoutWrapping(
     AccountExportTransformer.transform(record),
     resolver

@@ -33,7 +33,7 @@ import { parseArgs } from 'node:util'
 import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
 import { freePort } from '#helpers/free_port'
-import { grantTraversal } from '#ops/scratch_postgres'
+import { grantTraversal, systemUser } from '#helpers/folder_access'
 import {
   LOAD_OPTIONS,
   Load,
@@ -252,7 +252,7 @@ async function main() {
   }
   await rm(workDir, { recursive: true, force: true })
   await mkdir(workDir, { recursive: true })
-  if (process.getuid?.() === 0) await grantTraversal(workDir)
+  if (process.getuid?.() === 0) await grantTraversal(workDir, await systemUser('postgres'))
   productionBuild(options['skip-build'])
 
   log(`${elapsed()} starting etcd, two Patroni nodes and HAProxy`)

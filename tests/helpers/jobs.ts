@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises'
+import app from '@adonisjs/core/services/app'
 import logger from '@adonisjs/core/services/logger'
 import JobQueue from '#services/jobs/job_queue'
 import type { QueueName } from '#services/jobs/queues'
@@ -9,7 +10,7 @@ import type { QueueName } from '#services/jobs/queues'
  * so that no schedule fires in the middle of a test unless it asks.
  */
 export async function startWorker(queues: QueueName[] = ['organization-purge']) {
-  const queue = new JobQueue('work', logger, queues)
+  const queue = new JobQueue('work', logger, (binding) => app.container.make(binding), queues)
   await queue.start()
   return queue
 }

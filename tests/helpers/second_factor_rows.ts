@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
+import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
-import { refreshTwoFactorEnabled } from '#services/accounts/two_factor/second_factors'
+import SecondFactors from '#services/accounts/two_factor/second_factors'
 
 /*
  * Second factors written straight into their tables, as the routes that add
@@ -19,7 +20,8 @@ export function confirmedTotp(userId: string) {
       created_at: now,
       updated_at: now,
     })
-    await refreshTwoFactorEnabled(userId, trx)
+    const factors = await app.container.make(SecondFactors)
+    await factors.refreshEnabled(userId, trx)
   })
 }
 
@@ -37,7 +39,8 @@ export function passkey(userId: string, name = 'Laptop') {
       name,
       created_at: new Date(),
     })
-    await refreshTwoFactorEnabled(userId, trx)
+    const factors = await app.container.make(SecondFactors)
+    await factors.refreshEnabled(userId, trx)
     return id
   })
 }

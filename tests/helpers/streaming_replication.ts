@@ -10,7 +10,7 @@ import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import { MigrationRunner } from '@adonisjs/lucid/migration'
 import { freePort } from '#helpers/free_port'
-import { grantTraversal, systemUser, type SystemUser } from '#providers/database_server_provider'
+import { grantTraversal, systemUser, type SystemUser } from '#helpers/folder_access'
 
 const run = promisify(execFile)
 

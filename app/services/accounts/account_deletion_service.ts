@@ -15,7 +15,8 @@ export default class AccountDeletionService {
   constructor(
     private delivery: MailDelivery,
     private sessions: SessionRegistry,
-    private organizations: OrganizationService
+    private organizations: OrganizationService,
+    private ownerInvariant: OwnerInvariant
   ) {}
 
   /**
@@ -34,8 +35,8 @@ export default class AccountDeletionService {
     const { id, email } = user
     const language = user.locale ?? requestLanguage
     await db.transaction(async (trx) => {
-      const { lastOwnerOf, soleMemberOf } = await OwnerInvariant.outlookWithout(trx, id)
-      if (lastOwnerOf.length) throw OwnerInvariant.refusal(lastOwnerOf)
+      const { lastOwnerOf, soleMemberOf } = await this.ownerInvariant.outlookWithout(trx, id)
+      if (lastOwnerOf.length) throw this.ownerInvariant.refusal(lastOwnerOf)
       for (const organizationId of soleMemberOf)
         await this.organizations.deleteWithin(trx, organizationId)
       await AuditLog.forgetEmailsOf(trx, id, email)

@@ -1,7 +1,12 @@
 import { inject } from '@adonisjs/core'
 import { SessionCollection } from '@adonisjs/session'
 import NotFoundException from '#exceptions/not_found_exception'
-import { DEVICE_KEY, publicSessionId, type SessionDevice } from '#helpers/session_devices'
+import {
+  DEVICE_KEY,
+  isPublicSessionId,
+  publicSessionId,
+  type SessionDevice,
+} from '#helpers/session_devices'
 import { message } from '#exceptions/api_exception'
 
 /**
@@ -34,7 +39,7 @@ export default class SessionRegistry {
   /** Ends the session shown as `publicId`; returns its real id. Another account's: 404. */
   async end(userId: string, publicId: string) {
     const sessions = await this.#sessionsOf(userId)
-    const session = sessions.find(({ id }) => publicSessionId(id) === publicId)
+    const session = sessions.find(({ id }) => isPublicSessionId(id, publicId))
     if (!session) throw new NotFoundException(message('errors.resource.not_found'))
     await this.collection.destroy(session.id)
     return session.id

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto'
-import type { EventCursor } from '#services/events/event_cursor'
+import {
+  bindings,
+  equalityPrefixes as keysetEqualities,
+  keysetWalk,
+  pastBound,
+  positionRow,
+  type KeysetPosition,
+} from '#helpers/keyset'
 import { ADDRESS_COLUMNS } from '#services/events/event_statements'
 import { EVENT_STATUSES, EVENT_TYPES } from '#types/event'
 import type { EventSort, EventStatus, EventType } from '#types/event'
@@ -49,7 +56,7 @@ export type PageRequest = {
   eventType?: EventType
   targetDateFrom?: Date
   targetDateTo?: Date
-  after?: EventCursor
+  after?: KeysetPosition
   /** Index entries walked at most (LIST_SCAN_BUDGET). */
   budget: number
 }
@@ -76,9 +83,7 @@ const NIL_UUID = '00000000-0000-0000-0000-000000000000'
  */
 export function pageStatement(page: PageRequest) {
   const { key, direction, dated } = SORT_KEYS[page.sort]
-  const values: Value[] = []
-  /** The next placeholder, bound to `value`. */
-  const bind = (value: Value) => `$${values.push(value)}`
+  const { values, bind } = bindings<Value>()
   const organization = bind(page.organizationId)
   const budget = bind(page.budget)
 
@@ -100,32 +105,33 @@ export function pageStatement(page: PageRequest) {
     if (from) checked.push(`e.target_date >= ${from}`)
     if (to) checked.push(`e.target_date < ${to}`)
   }
-  if (page.after) {
-    const [comparison, nearest, further] = ascending ? ['>', 'GREATEST', '>='] : ['<', 'LEAST', '<']
+  if (page.after && merged) {
+    const [nearest, further] = ascending ? ['GREATEST', '>='] : ['LEAST', '<']
     const afterKey = `${bind(page.after.key)}::timestamptz`
     const afterId = `${bind(page.after.id)}::uuid`
     // Past the cursor and within the range: from the cursor, or from the range's edge
     // (no event has the nil UUID: past (from, nil) is from `from` on, before (to, nil) before `to`).
-    const after = merged
-      ? `(${nearest}(${afterKey}, ${start}), CASE WHEN ${afterKey} ${further} ${start} THEN ${afterId} ELSE '${NIL_UUID}'::uuid END)`
-      : `(${afterKey}, ${afterId})`
-    bounds.push(`(${key}, e.id) ${comparison} ${after}`)
+    const after = `(${nearest}(${afterKey}, ${start}), CASE WHEN ${afterKey} ${further} ${start} THEN ${afterId} ELSE '${NIL_UUID}'::uuid END)`
+    bounds.push(pastBound(key, 'e.id', direction, after))
+  } else if (page.after) {
+    bounds.push(pastBound(key, 'e.id', direction, positionRow(page.after, bind)))
   }
   const hit = checked.length ? `(${checked.join(' AND ')})` : 'true'
   const order = (prefix: string) => `${prefix}k ${direction}, ${prefix}id ${direction}`
 
-  const scans = equalityPrefixes(page, bind).map(
-    (prefix) => `
-      SELECT e.id, ${key} AS k, ${hit} AS hit FROM events e
-       WHERE ${[`e.organization_id = ${organization}`, ...prefix, ...bounds].join(' AND ')}
-       ORDER BY ${key} ${direction}, e.id ${direction}
-       LIMIT ${budget}`
-  )
-  const walk =
-    scans.length === 1
-      ? scans[0]
-      : `SELECT * FROM (${scans.map((scan) => `(${scan})`).join(' UNION ALL ')}) AS scans
-          ORDER BY ${order('')} LIMIT ${budget}`
+  const walk = keysetWalk({
+    select: `e.id, ${key} AS k, ${hit} AS hit`,
+    from: 'events e',
+    scope: `e.organization_id = ${organization}`,
+    prefixes: equalityPrefixes(page, bind),
+    bounds,
+    key,
+    id: 'e.id',
+    direction,
+    keyColumn: 'k',
+    idColumn: 'id',
+    limit: budget,
+  })
 
   const text = `
     SELECT e.*, w.k::text AS sort_key, w.hit, w.n::int AS n, ${ADDRESS_COLUMNS}
@@ -148,9 +154,14 @@ export function pageStatement(page: PageRequest) {
  */
 function equalityPrefixes(page: PageRequest, bind: (value: Value) => string): string[][] {
   if (!page.status?.length && !page.eventType) return [[]]
-  const types = page.eventType ? [page.eventType] : EVENT_TYPES
-  const statuses = page.status?.length ? [...new Set(page.status)] : EVENT_STATUSES
-  return types.flatMap((type) =>
-    statuses.map((status) => [`e.event_type = ${bind(type)}`, `e.status = ${bind(status)}`])
+  return keysetEqualities(
+    [
+      { column: 'e.event_type', values: page.eventType ? [page.eventType] : EVENT_TYPES },
+      {
+        column: 'e.status',
+        values: page.status?.length ? [...new Set(page.status)] : EVENT_STATUSES,
+      },
+    ],
+    bind
   )
 }

@@ -1,15 +1,15 @@
+import { inject } from '@adonisjs/core'
 import { v7 as uuidv7 } from 'uuid'
 import db from '@adonisjs/lucid/services/db'
 import { errors } from '@adonisjs/lucid'
-import { errors as authorizationErrors } from '@adonisjs/bouncer'
 import type { Infer } from '@vinejs/vine/types'
 import Event from '#models/event'
 import InternalException from '#exceptions/internal_exception'
 import { isClientError, isInvalidData, isStatementTimeout } from '#helpers/database_errors'
 import { isDependencyUnavailable } from '#helpers/dependency_errors'
 import PreconditionFailedException from '#exceptions/precondition_failed_exception'
-import { namesVersion } from '#services/events/entity_tags'
-import { issueCursor, readCursor } from '#services/events/event_cursor'
+import { entityTag, namesVersion } from '#services/events/entity_tags'
+import { issueCursor, readCursor } from '#helpers/keyset'
 import { eventFromRow, type Row } from '#services/events/event_rows'
 import {
   CREATE_EVENT,
@@ -22,11 +22,16 @@ import {
 import { LIST_SCAN_BUDGET, pageStatement } from '#services/events/event_page_statement'
 import type { AddressRecord, EventRecord } from '#types/event'
 import type { RawQueryBindings } from '@adonisjs/lucid/types/querybuilder'
-import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { runPrepared } from '#helpers/prepared_statement'
-import { memberDenial } from '#helpers/denials'
+import type { MembershipGate } from '#helpers/denials'
+import { ApiSerializer } from '#helpers/api_serializer'
+import EventTransformer from '#transformers/event_transformer'
+import IdempotencyService, {
+  type IdempotencyScope,
+  type IdempotentAnswer,
+} from '#services/platform/idempotency_service'
 import AuditLog from '#services/organizations/audit_log'
-import readRouting, { type ReadOptions } from '#services/platform/replicas/read_routing'
+import ReadRouting, { type ReadOptions } from '#services/platform/replicas/read_routing'
 import {
   assertOrderedRanges,
   assertValidAddress,
@@ -41,8 +46,14 @@ type ListEventsQuery = Omit<Infer<typeof listEventsValidator>, 'params'>
 type UpdateEventInput = Omit<Infer<typeof updateEventValidator>, 'params'>
 type AddressInput = NonNullable<UpdateEventInput['address']>
 
-/** What `findForMember` found: the event (null if none) and its row version. */
+/**
+ * What `find` read: the caller's membership (null for a non-member, whose
+ * row then holds no event, whether or not it exists), the event (null if
+ * the organization has none by that id) and its row version. EventPolicy
+ * decides from it.
+ */
 export type FoundEvent = {
+  membership: MembershipGate | null
   event: EventRecord | null
   version: string
   reload: () => Promise<FoundEvent>
@@ -51,8 +62,11 @@ export type FoundEvent = {
 /** An event as written, with the row version its ETag is made of. */
 export type VersionedEvent = { event: EventRecord; version: string }
 
-/** Runs inside the creating transaction, once the event is written (e.g. an idempotency record). */
-export type AfterCreate = (trx: TransactionClientContract, created: VersionedEvent) => Promise<void>
+/** A create with an Idempotency-Key: who retries, their key and what they asked (fingerprintOf). */
+export type CreateIdempotency = Omit<IdempotencyScope, 'organizationId'>
+
+/** The purpose of the event list's cursors (helpers/keyset.ts), bound to organization and sort. */
+const CURSOR_PURPOSE = 'events-list-cursor'
 
 /** The members of `changes` that were given (undefined = not given; null clears). */
 function given<T extends object>(changes: T): Partial<T> {
@@ -61,18 +75,31 @@ function given<T extends object>(changes: T): Partial<T> {
   ) as Partial<T>
 }
 
+@inject()
 export default class EventService {
+  /** Index entries a page of the list walks at most (a test lowers it). */
+  listScanBudget = LIST_SCAN_BUDGET
+
+  constructor(
+    private routing: ReadRouting,
+    private idempotency: IdempotencyService,
+    private serializer: ApiSerializer
+  ) {}
+
   /**
-   * Creates an event and its address in one statement (in a transaction
-   * with what `afterCreate` writes, when given). `organizationId`
-   * comes from the path only. Unexpected failures become the spec's
-   * "Failed to create event".
+   * Creates an event and its address in one statement, and gives the
+   * answer: 201 with the event and its ETag. With `idempotency` (contract,
+   * "Safe retries"), the answer is recorded in the creating transaction and
+   * a retry gets the first answer again (IdempotencyService: the same key
+   * with another body is a 422, one still running a 409).
+   * `organizationId` comes from the path only. Unexpected failures become
+   * the spec's "Failed to create event".
    */
   async create(
     organizationId: string,
     input: CreateEventInput,
-    afterCreate?: AfterCreate
-  ): Promise<VersionedEvent> {
+    idempotency?: CreateIdempotency
+  ): Promise<IdempotentAnswer> {
     if (input.address) assertValidAddress(input.address)
 
     const now = new Date()
@@ -91,45 +118,38 @@ export default class EventService {
       ...addressValues(address),
       address !== undefined,
     ]
-    const versioned = (row: Row) => ({
-      event: eventFromRow(row)!,
-      version: row.row_version as string,
-    })
-    try {
-      // One statement is atomic by itself (prepared, as every statement of the hot path);
-      // a transaction only when more must go with it.
-      if (!afterCreate) {
-        const { rows } = await runPrepared('create_event', CREATE_EVENT, values)
-        return versioned(rows[0])
-      }
-      return await db.transaction(async (trx) => {
-        // Lucid's binding type leaves out null, which knex binds as NULL.
-        const { rows } = await trx.rawQuery(CREATE_EVENT_IN_TRANSACTION, values as RawQueryBindings)
-        const created = versioned(rows[0])
-        await afterCreate(trx, created)
-        return created
-      })
-    } catch (error) {
-      // An outage or a statement past its time is a 503 the client may retry, not the spec's 500.
-      if (
-        isClientError(error) ||
-        isInvalidData(error) ||
-        isDependencyUnavailable(error) ||
-        isStatementTimeout(error)
-      )
-        throw error
-      throw new InternalException(message('errors.events.create_failed'), { cause: error })
+    // One statement is atomic by itself (prepared, as every statement of the hot path);
+    // a transaction only when the idempotency record goes with it.
+    if (!idempotency) {
+      const { rows } = await orCreateFailed(() => runPrepared('create_event', CREATE_EVENT, values))
+      return answerOf(this.serializer, rows[0])
     }
+    return this.idempotency.once({ ...idempotency, organizationId }, (record) =>
+      orCreateFailed(() =>
+        db.transaction(async (trx) => {
+          // Lucid's binding type leaves out null, which knex binds as NULL.
+          const { rows } = await trx.rawQuery(
+            CREATE_EVENT_IN_TRANSACTION,
+            values as RawQueryBindings
+          )
+          const answer = await answerOf(this.serializer, rows[0])
+          await record(trx, answer)
+          return answer
+        })
+      )
+    )
   }
 
   /**
-   * Applies a partial update to the event `findForMember` found, in one
+   * Applies a partial update to the event `find` found, in one
    * statement and no transaction: the row is rewritten only while it is the
    * version that was read (PostgreSQL's xmin); otherwise it is read again and
    * the changes applied anew, so concurrent PATCHes each merge into what the
    * previous one left. With `ifMatch` (the If-Match header) the changes
    * apply only to a version it names: the check is the write's own WHERE,
    * so of two PATCHes naming one version, one wins and the other is a 412.
+   * `found` is what EventPolicy allowed; read again after a lost race, an
+   * event gone since (or the caller's membership, which hides it) is a 404.
    */
   async update(
     found: FoundEvent,
@@ -158,42 +178,34 @@ export default class EventService {
 
   /**
    * The event, read with the caller's membership and the organization's
-   * two-factor requirement in one statement: on GET and PATCH this service,
-   * not a policy, owns the membership answer (no second query), decided by
-   * memberDenial as the policies do. A non-member is refused with 403
-   * whether or not the event exists; a member asking for a missing event
-   * gets `event: null`. `user`: the signed-in account, as read with the session.
-   * On the primary (a PATCH's version check) unless `options` allow a replica.
+   * two-factor requirement in one statement (one round trip): EventPolicy
+   * decides from it whether the caller may see, change or delete it.
+   * A non-member's row holds no event, whether or not it exists.
+   * On the primary (a PATCH's version check, a DELETE) unless `options`
+   * allow a replica.
    */
-  async findForMember(
-    user: { id: string; twoFactorEnabled: boolean },
+  async find(
+    userId: string,
     organizationId: string,
     eventId: string,
     options: ReadOptions = {}
   ): Promise<FoundEvent> {
-    const { rows } = await readRouting.read(options, (connection) =>
+    const { rows } = await this.routing.read(options, (connection) =>
       runPrepared(
         'find_event_as_member',
         FIND_AS_MEMBER,
-        [organizationId, user.id, eventId],
+        [organizationId, userId, eventId],
         connection
       )
     )
     const row = rows[0]
-    const denial = memberDenial(
-      user,
-      row.is_member ? { requireTwoFactor: row.require_two_factor } : null
-    )
-    if (denial) throw new authorizationErrors.E_AUTHORIZATION_FAILURE(denial)
     return {
+      membership: row.is_member ? { requireTwoFactor: row.require_two_factor } : null,
       event: eventFromRow(row),
       version: row.row_version as string,
-      reload: () => this.findForMember(user, organizationId, eventId, options),
+      reload: () => this.find(userId, organizationId, eventId, options),
     }
   }
-
-  /** `listScanBudget`: index entries a page of the list walks at most. */
-  constructor(private listScanBudget = LIST_SCAN_BUDGET) {}
 
   /**
    * One page of an organization's events (keyset pagination), in one
@@ -217,9 +229,11 @@ export default class EventService {
       eventType: query.eventType,
       targetDateFrom: query.targetDateFrom?.toJSDate(),
       targetDateTo: query.targetDateTo?.toJSDate(),
-      after: query.cursor ? readCursor(query.cursor, organizationId, sort) : undefined,
+      after: query.cursor
+        ? readCursor(CURSOR_PURPOSE, query.cursor, { organizationId, sort })
+        : undefined,
     })
-    const { rows } = await readRouting.read(options, (connection) =>
+    const { rows } = await this.routing.read(options, (connection) =>
       runPrepared<Row>(name, text, values, connection)
     )
     const hits = rows.filter((row) => row.hit)
@@ -227,7 +241,11 @@ export default class EventService {
     // The rows come in the walk's order: the entry where a walk out of budget stopped is last.
     const stoppedAt = hits.length > limit ? page.at(-1) : rows.find((row) => row.n === budget)
     const nextCursor = stoppedAt
-      ? issueCursor(organizationId, sort, { key: stoppedAt.sort_key, id: stoppedAt.id })
+      ? issueCursor(
+          CURSOR_PURPOSE,
+          { organizationId, sort },
+          { key: stoppedAt.sort_key, id: stoppedAt.id }
+        )
       : null
     const events = page.map((row) => eventFromRow(row)!)
     return { events, nextCursor }
@@ -236,7 +254,7 @@ export default class EventService {
   /**
    * Deletes an event of the organization (its address goes with it) with
    * its `event.deleted` audit entry, in one transaction; 404 when the
-   * organization has no such event. Membership is the policy's, asked first.
+   * organization no longer has it (deleted since EventPolicy was asked).
    */
   async delete(actorId: string, organizationId: string, eventId: string) {
     await db.transaction(async (trx) => {
@@ -294,5 +312,33 @@ export default class EventService {
       address !== null,
     ])
     return rows[0].version ?? null
+  }
+}
+
+/** The answer to a create: 201, the event as every route gives it, its ETag. */
+async function answerOf(serializer: ApiSerializer, row: Row): Promise<IdempotentAnswer> {
+  return {
+    status: 201,
+    body: await serializer.serialize(EventTransformer.transform(eventFromRow(row)!)),
+    etag: entityTag(row.row_version as string),
+  }
+}
+
+/**
+ * Runs a create: an outage or a statement past its time stays a 503 the
+ * client may retry, a refusal stays itself, anything else is the spec's 500.
+ */
+async function orCreateFailed<T>(create: () => Promise<T>): Promise<T> {
+  try {
+    return await create()
+  } catch (error) {
+    if (
+      isClientError(error) ||
+      isInvalidData(error) ||
+      isDependencyUnavailable(error) ||
+      isStatementTimeout(error)
+    )
+      throw error
+    throw new InternalException(message('errors.events.create_failed'), { cause: error })
   }
 }

@@ -5,7 +5,13 @@ import type { Logger } from '@adonisjs/core/logger'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { jobs } from '#config/jobs'
 import { isDependencyUnavailable } from '#helpers/dependency_errors'
-import { QUEUES, QUEUE_NAMES, type QueueData, type QueueName } from '#services/jobs/queues'
+import {
+  QUEUES,
+  QUEUE_NAMES,
+  type Make,
+  type QueueData,
+  type QueueName,
+} from '#services/jobs/queues'
 import type DependencyOutages from '#services/platform/dependency_outages'
 
 /**
@@ -93,6 +99,7 @@ export default class JobQueue {
   #outages?: DependencyOutages
 
   /**
+   * `make`: resolves the services a job's work uses, from the app's container.
    * `queues`: the ones whose jobs this instance runs in `work` mode (all by
    * default). `outages`: where PostgreSQL not answering is reported, as one
    * outage with the app pool's (else one line a minute of its own).
@@ -100,6 +107,7 @@ export default class JobQueue {
   constructor(
     mode: QueueMode,
     logger: Logger,
+    private make: Make,
     queues: QueueName[] = QUEUE_NAMES,
     outages?: DependencyOutages
   ) {
@@ -189,7 +197,7 @@ export default class JobQueue {
     const signal = AbortSignal.any([job.signal, this.#stopping.signal])
     const run = QUEUES[name].run as (data: unknown, context: object) => Promise<unknown>
     try {
-      return await run(job.data, { signal, send: this.send.bind(this) })
+      return await run(job.data, { signal, send: this.send.bind(this), make: this.make })
     } catch (error) {
       this.#logger.warn(
         { err: error, queue: name, jobId: job.id, retryCount: job.retryCount },

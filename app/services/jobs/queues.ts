@@ -3,7 +3,8 @@ import logger from '@adonisjs/core/services/logger'
 import { jobs } from '#config/jobs'
 import OrganizationPurge from '#services/organizations/organization_purge'
 import Retention from '#services/platform/retention'
-import { pruneUnconfirmedContacts } from '#services/newsletter/unconfirmed_prune'
+import UnconfirmedPrune from '#services/newsletter/unconfirmed_prune'
+import KeyRotation from '#services/platform/key_rotation'
 
 /** What each queue's jobs carry. */
 export type QueueData = {
@@ -13,6 +14,8 @@ export type QueueData = {
   'session-retention': null
   'audit-retention': null
   'newsletter-unconfirmed-prune': null
+  'app-key-rotation': null
+  'app-key-record': null
 }
 
 export type QueueName = keyof QueueData
@@ -23,7 +26,12 @@ export type JobContext = {
   signal: AbortSignal
   /** To enqueue further jobs. */
   send: <Name extends QueueName>(name: Name, data: QueueData[Name]) => Promise<string | null>
+  /** The services the work uses, from the container (a test swaps them there). */
+  make: Make
 }
+
+/** Resolves a service from the app's container. */
+export type Make = <Service>(binding: abstract new (...args: any[]) => Service) => Promise<Service>
 
 type QueueDefinition<Name extends QueueName> = {
   options: Omit<Queue, 'name'>
@@ -70,7 +78,10 @@ export const QUEUES: { [Name in QueueName]: QueueDefinition<Name> } = {
   'organization-purge': {
     options: { ...retried, policy: 'exclusive', heartbeatSeconds: 60, expireInSeconds: 6 * 3600 },
     singletonKey: ({ organizationId }) => organizationId,
-    run: ({ organizationId }, { signal }) => OrganizationPurge.run(organizationId, { signal }),
+    run: async ({ organizationId }, { signal, make }) => {
+      const purge = await make(OrganizationPurge)
+      return purge.run(organizationId, { signal })
+    },
   },
   /**
    * Enqueues again the purge of any organization still marked deleted with
@@ -80,8 +91,9 @@ export const QUEUES: { [Name in QueueName]: QueueDefinition<Name> } = {
   'organization-purge-sweep': {
     options: scheduled,
     schedule: jobs.schedules['organization-purge-sweep'],
-    run: async (_data, { send }) => {
-      for (const organizationId of await OrganizationPurge.pending(SWEEP_LIMIT)) {
+    run: async (_data, { send, make }) => {
+      const purge = await make(OrganizationPurge)
+      for (const organizationId of await purge.pending(SWEEP_LIMIT)) {
         await send('organization-purge', { organizationId })
       }
     },
@@ -89,19 +101,26 @@ export const QUEUES: { [Name in QueueName]: QueueDefinition<Name> } = {
   'idempotency-retention': {
     options: scheduled,
     schedule: jobs.schedules['idempotency-retention'],
-    run: (_data, { signal }) => Retention.idempotencyRecords(signal),
+    run: async (_data, { signal, make }) => {
+      const retention = await make(Retention)
+      return retention.idempotencyRecords(signal)
+    },
   },
   'session-retention': {
     options: scheduled,
     schedule: jobs.schedules['session-retention'],
-    run: (_data, { signal }) => Retention.sessionsAndTokens(signal),
+    run: async (_data, { signal, make }) => {
+      const retention = await make(Retention)
+      return retention.sessionsAndTokens(signal)
+    },
   },
   'audit-retention': {
     options: scheduled,
     // Unset AUDIT_RETENTION_DAYS: entries are kept, and nothing is scheduled.
     schedule: jobs.auditRetentionDays ? jobs.schedules['audit-retention'] : undefined,
-    run: async (_data, { signal }) => {
-      const deleted = await Retention.auditEntries(jobs.auditRetentionDays, signal)
+    run: async (_data, { signal, make }) => {
+      const retention = await make(Retention)
+      const deleted = await retention.auditEntries(jobs.auditRetentionDays, signal)
       if (deleted) logger.info({ deleted }, 'audit entries past AUDIT_RETENTION_DAYS deleted')
       return deleted
     },
@@ -113,12 +132,39 @@ export const QUEUES: { [Name in QueueName]: QueueDefinition<Name> } = {
   'newsletter-unconfirmed-prune': {
     options: scheduled,
     schedule: jobs.schedules['newsletter-unconfirmed-prune'],
-    run: async () => {
-      const pruned = await pruneUnconfirmedContacts()
+    run: async (_data, { make }) => {
+      const prune = await make(UnconfirmedPrune)
+      const pruned = await prune.run()
       if (pruned.removed || pruned.unsubscribedAgain) {
         logger.info(pruned, 'unconfirmed newsletter contacts past their link pruned')
       }
       return pruned
+    },
+  },
+  /**
+   * `node ace keys:rotate`: every stored value re-encrypted under the
+   * current app key, in batches. One at a time; a lost claim or a stop is
+   * taken up again by any instance and skips what is already done.
+   */
+  'app-key-rotation': {
+    options: { ...retried, policy: 'exclusive', heartbeatSeconds: 60, expireInSeconds: 6 * 3600 },
+    singletonKey: () => 'app-key-rotation',
+    run: async (_data, { signal, make }) => {
+      const rotation = await make(KeyRotation)
+      return rotation.run(signal)
+    },
+  },
+  /**
+   * Notes, on whichever instance runs it, when a key became a previous
+   * one, and keeps its blind-index key: `keys:status` counts from there,
+   * and the recovery codes outlive the key even if `keys:rotate` was forgotten.
+   */
+  'app-key-record': {
+    options: scheduled,
+    schedule: jobs.schedules['app-key-record'],
+    run: async (_data, { make }) => {
+      const rotation = await make(KeyRotation)
+      return rotation.record()
     },
   },
 }

@@ -2,6 +2,7 @@ import { createHmac, randomInt } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
 import { createChallenge, verifySolution, type Challenge, type Solution } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
+import type { Secret } from '@adonisjs/core/helpers'
 import { captcha } from '#config/newsletter_protection'
 
 /** The widget's payload is a few hundred characters of base64; anything far longer is not one. */
@@ -63,12 +64,12 @@ export default class AltchaCaptcha {
   }
 
   /**
-   * The secrets: the challenge's signature, and (deterministic mode) the
-   * expected key's, which lets a solution be checked with one HMAC instead
-   * of a key derivation. Both come from the one shared key.
+   * The secrets of a key: the challenge's signature, and (deterministic
+   * mode) the expected key's, which lets a solution be checked with one
+   * HMAC instead of a key derivation. Both come from the one shared key.
    */
-  #secrets() {
-    const key = captcha!.hmacKey.release()
+  #secrets(hmacKey: Secret<string> = captcha!.hmacKey) {
+    const key = hmacKey.release()
     return {
       hmacSignatureSecret: key,
       hmacKeySignatureSecret: createHmac('sha256', key)
@@ -102,13 +103,20 @@ export default class AltchaCaptcha {
     return spent.rows.length === 1
   }
 
+  /** Verified under the key, or one of NEWSLETTER_ALTCHA_PREVIOUS_HMAC_KEYS (a rotation). */
   async #verified({ challenge, solution }: Payload) {
-    try {
-      const result = await verifySolution({ challenge, solution, deriveKey, ...this.#secrets() })
-      return result.verified
-    } catch {
-      // Values of the wrong type deep in a hostile payload: not a solution.
-      return false
+    for (const key of [captcha!.hmacKey, ...captcha!.previousHmacKeys]) {
+      try {
+        const secrets = this.#secrets(key)
+        const result = await verifySolution({ challenge, solution, deriveKey, ...secrets })
+        if (result.verified) return true
+        // Signed with this key (or expired): another key would not change the answer.
+        if (result.invalidSignature === false || result.expired) return false
+      } catch {
+        // Values of the wrong type deep in a hostile payload: not a solution.
+        return false
+      }
     }
+    return false
   }
 }

@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import encryption from '@adonisjs/core/services/encryption'
 import { publicUrl } from '#config/app'
 
@@ -13,20 +14,21 @@ type Payload = { contactId: string; expiresAt: number }
  * test moves time instead of waiting; a contact pruned or erased since
  * names no one. Each confirmation email carries a new one.
  */
-export const confirmationToken = {
+@inject()
+export default class ConfirmationToken {
   issue(contactId: string, expiresAt: number) {
     return encryption.encrypt({ contactId, expiresAt } satisfies Payload, undefined, PURPOSE)
-  },
+  }
 
   /** The contact id, or null for a token not issued here or expired at `now`. */
   read(token: string, now: number): string | null {
     const payload = encryption.decrypt<Partial<Payload>>(token, PURPOSE)
     if (typeof payload?.contactId !== 'string' || typeof payload.expiresAt !== 'number') return null
     return payload.expiresAt > now ? payload.contactId : null
-  },
+  }
 
   url(contactId: string, expiresAt: number) {
     const token = encodeURIComponent(this.issue(contactId, expiresAt))
     return `${publicUrl}/newsletter/confirm?token=${token}`
-  },
+  }
 }

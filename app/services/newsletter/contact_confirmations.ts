@@ -1,7 +1,8 @@
+import { inject } from '@adonisjs/core'
 import { v7 as uuidv7 } from 'uuid'
 import db from '@adonisjs/lucid/services/db'
 import type { ConfirmationRequest } from '#types/newsletter'
-import { findContact } from '#services/newsletter/contact_lookup'
+import ContactLookup from '#services/newsletter/contact_lookup'
 
 /** Resends of one address's confirmation email: one per 10 minutes, 3 a day (contract). */
 export const CONFIRMATION_EMAILS = { gapMinutes: 10, perDay: 3 } as const
@@ -47,7 +48,10 @@ const MAY_SEND_AGAIN = `
  * These work on the database contacts only: a hosted audience bound as the
  * ContactProvider would bring its own double opt-in.
  */
+@inject()
 export default class ContactConfirmations {
+  constructor(private contacts: ContactLookup) {}
+
   /**
    * Claims a confirmation email for `email`: a new contact `unconfirmed`, or
    * an unconfirmed or unsubscribed one whose resend budget allows it (an
@@ -220,7 +224,7 @@ export default class ContactConfirmations {
   }
 
   find(contactId: string) {
-    return findContact(contactId)
+    return this.contacts.find(contactId)
   }
 
   /**

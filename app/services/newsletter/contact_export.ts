@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 
 export const EXPORT_STATUSES = ['subscribed', 'unsubscribed', 'unconfirmed', 'all'] as const
@@ -36,35 +37,39 @@ const COLUMNS = [
 
 type Row = Record<(typeof COLUMNS)[number], string | Date | null>
 
-/**
- * Every contact with its consent record, in batches walked by primary key
- * (keyset pagination: `id > last id`, ids being UUID v7). Each batch is one
- * short query on a pooled connection: no transaction or cursor is held
- * while the output drains, so a slow reader never pins a connection or
- * bloats PostgreSQL, and memory holds one batch at a time. Rows changed
- * during the export show as they were when their batch was read.
- */
-export async function* exportContacts(status: ExportStatus, format: ExportFormat) {
-  if (format === 'csv') yield `${COLUMNS.join(',')}\r\n`
-  let after: string | null = null
-  while (true) {
-    const query = db
-      .from('newsletter_contacts')
-      .select([...COLUMNS])
-      .orderBy('id')
-      .limit(BATCH_SIZE)
-    if (after) query.where('id', '>', after)
-    if (status !== 'all') query.where('status', status)
-    const rows: Row[] = await query
-    if (rows.length === 0) return
-    const line = format === 'csv' ? csvLine : jsonLine
-    for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
-      yield rows
-        .slice(start, start + CHUNK_ROWS)
-        .map(line)
-        .join('')
+/** The newsletter's contacts, written out for `node ace newsletter:export`. */
+@inject()
+export default class ContactExport {
+  /**
+   * Every contact with its consent record, in batches walked by primary key
+   * (keyset pagination: `id > last id`, ids being UUID v7). Each batch is one
+   * short query on a pooled connection: no transaction or cursor is held
+   * while the output drains, so a slow reader never pins a connection or
+   * bloats PostgreSQL, and memory holds one batch at a time. Rows changed
+   * during the export show as they were when their batch was read.
+   */
+  async *rows(status: ExportStatus, format: ExportFormat) {
+    if (format === 'csv') yield `${COLUMNS.join(',')}\r\n`
+    let after: string | null = null
+    while (true) {
+      const query = db
+        .from('newsletter_contacts')
+        .select([...COLUMNS])
+        .orderBy('id')
+        .limit(BATCH_SIZE)
+      if (after) query.where('id', '>', after)
+      if (status !== 'all') query.where('status', status)
+      const rows: Row[] = await query
+      if (rows.length === 0) return
+      const line = format === 'csv' ? csvLine : jsonLine
+      for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
+        yield rows
+          .slice(start, start + CHUNK_ROWS)
+          .map(line)
+          .join('')
+      }
+      after = rows.at(-1)!.id as string
     }
-    after = rows.at(-1)!.id as string
   }
 }
 

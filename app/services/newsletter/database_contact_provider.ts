@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid'
 import db from '@adonisjs/lucid/services/db'
-import { findContact } from '#services/newsletter/contact_lookup'
+import type ContactLookup from '#services/newsletter/contact_lookup'
 import {
   type Consent,
   ContactProvider,
@@ -27,6 +27,10 @@ import {
  * the consent the confirmation link would have.
  */
 export class DatabaseContactProvider extends ContactProvider {
+  constructor(private contacts: ContactLookup) {
+    super()
+  }
+
   async create(email: string, abandonedAfterMs: number) {
     const { rows } = await db.rawQuery<{ rows: { id: string }[] }>(
       `INSERT INTO newsletter_contacts (id, email, status, created_at)
@@ -84,7 +88,7 @@ export class DatabaseContactProvider extends ContactProvider {
   }
 
   async find(contactId: string) {
-    const contact = await findContact(contactId)
+    const contact = await this.contacts.find(contactId)
     return contact ? { email: contact.email, subscribed: contact.status === 'subscribed' } : null
   }
 

@@ -7,8 +7,8 @@ import NewsletterWelcomeNotification from '#mails/newsletter_welcome_notificatio
 import MailDelivery from '#services/platform/mail_delivery'
 import type { Consent } from '#services/newsletter/contact_provider'
 import ContactConfirmations, { type Confirmer } from '#services/newsletter/contact_confirmations'
-import { confirmationToken } from '#services/newsletter/confirmation_token'
-import { unsubscribeToken } from '#services/newsletter/unsubscribe_token'
+import ConfirmationToken from '#services/newsletter/confirmation_token'
+import UnsubscribeToken from '#services/newsletter/unsubscribe_token'
 import { NewsletterMode } from '#services/newsletter/newsletter_mode'
 import { maskEmail, providerFailure, storedConsent } from '#services/newsletter/newsletter_helpers'
 import { confirmationEmails, welcomeEmails } from '#services/platform/metrics'
@@ -28,7 +28,9 @@ export default class DoubleOptInService {
     private confirmations: ContactConfirmations,
     private delivery: MailDelivery,
     private mode: NewsletterMode,
-    private clock: Clock
+    private clock: Clock,
+    private confirmationToken: ConfirmationToken,
+    private unsubscribeToken: UnsubscribeToken
   ) {}
 
   /**
@@ -47,7 +49,7 @@ export default class DoubleOptInService {
       .catch(rejectAsProviderFailure)
     if (!claim) return
 
-    const link = confirmationToken.url(claim.contactId, now.getTime() + this.mode.confirmTtlMs)
+    const link = this.confirmationToken.url(claim.contactId, now.getTime() + this.mode.confirmTtlMs)
     try {
       await this.delivery.send(new NewsletterConfirmationNotification(email, link, locale))
       confirmationEmails.inc({ outcome: 'sent' })
@@ -70,7 +72,7 @@ export default class DoubleOptInService {
    */
   async confirm(token: string, confirmer: Confirmer) {
     const now = this.clock.now()
-    const contactId = confirmationToken.read(token, now)
+    const contactId = this.confirmationToken.read(token, now)
     if (!contactId) throw invalidConfirmationToken()
     const claimed = await this.confirmations
       .claim(contactId, new Date(now), this.delivery.longestSendMs)
@@ -85,7 +87,7 @@ export default class DoubleOptInService {
       await this.delivery.send(
         new NewsletterWelcomeNotification(
           claimed.email,
-          unsubscribeToken.url(contactId),
+          this.unsubscribeToken.url(contactId),
           claimed.locale
         )
       )
@@ -108,7 +110,7 @@ export default class DoubleOptInService {
 
   /** What the confirmation page shows: the masked address and whether it is confirmed. */
   async describe(token: string) {
-    const contactId = confirmationToken.read(token, this.clock.now())
+    const contactId = this.confirmationToken.read(token, this.clock.now())
     const contact = contactId ? await this.confirmations.find(contactId) : null
     if (contact?.status !== 'unconfirmed' && contact?.status !== 'subscribed') {
       throw invalidConfirmationToken()

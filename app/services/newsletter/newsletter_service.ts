@@ -10,7 +10,7 @@ import {
   ContactProvider,
   type UnsubscribeVia,
 } from '#services/newsletter/contact_provider'
-import { unsubscribeToken } from '#services/newsletter/unsubscribe_token'
+import UnsubscribeToken from '#services/newsletter/unsubscribe_token'
 import { NewsletterMode } from '#services/newsletter/newsletter_mode'
 import DoubleOptInService from '#services/newsletter/double_opt_in_service'
 import { welcomeEmails } from '#services/platform/metrics'
@@ -32,7 +32,8 @@ export default class NewsletterService {
     private contacts: ContactProvider,
     private delivery: MailDelivery,
     private mode: NewsletterMode,
-    private doubleOptIn: DoubleOptInService
+    private doubleOptIn: DoubleOptInService,
+    private unsubscribeToken: UnsubscribeToken
   ) {}
 
   /**
@@ -59,7 +60,7 @@ export default class NewsletterService {
     if (!contactId) throw new ConflictException(message('errors.newsletter.subscriber_exists'))
 
     try {
-      const unsubscribeUrl = unsubscribeToken.url(contactId)
+      const unsubscribeUrl = this.unsubscribeToken.url(contactId)
       await this.delivery.send(
         new NewsletterWelcomeNotification(email, unsubscribeUrl, consent.locale)
       )
@@ -80,13 +81,13 @@ export default class NewsletterService {
 
   /** Unsubscribes the token's contact; again, nothing changes (idempotent). */
   async unsubscribe(token: string, via: UnsubscribeVia) {
-    const contactId = unsubscribeToken.read(token)
+    const contactId = this.unsubscribeToken.read(token)
     if (!contactId || !(await this.contacts.unsubscribe(contactId, via))) throw invalidToken()
   }
 
   /** What the unsubscribe page shows: the masked address and whether it is subscribed. */
   async describe(token: string) {
-    const contactId = unsubscribeToken.read(token)
+    const contactId = this.unsubscribeToken.read(token)
     const contact = contactId ? await this.contacts.find(contactId) : null
     if (!contact) throw invalidToken()
     return { email: maskEmail(contact.email), subscribed: contact.subscribed }

@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import encryption from '@adonisjs/core/services/encryption'
 import { publicUrl } from '#config/app'
 
@@ -15,18 +16,19 @@ const PURPOSE = 'newsletter-unsubscribe'
  * Rotating APP_KEY keeps old links working while the old key stays listed
  * after the new one in config/encryption.ts.
  */
-export const unsubscribeToken = {
+@inject()
+export default class UnsubscribeToken {
   issue(contactId: string) {
     return encryption.encrypt(contactId, undefined, PURPOSE)
-  },
+  }
 
   /** The contact id, or null for a token that was not issued here. */
   read(token: string): string | null {
     const contactId = encryption.decrypt<unknown>(token, PURPOSE)
     return typeof contactId === 'string' ? contactId : null
-  },
+  }
 
   url(contactId: string) {
     return `${publicUrl}/newsletter/unsubscribe?token=${encodeURIComponent(this.issue(contactId))}`
-  },
+  }
 }

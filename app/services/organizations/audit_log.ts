@@ -1,18 +1,26 @@
+import { inject } from '@adonisjs/core'
 import { v7 as uuidv7 } from 'uuid'
-import encryption from '@adonisjs/core/services/encryption'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { RawQueryBindings } from '@adonisjs/lucid/types/querybuilder'
-import { invalidField } from '#exceptions/validation_error_reporter'
 import type {
   AuditAction,
   AuditDetails,
   AuditTargetType,
   OrganizationRole,
 } from '#types/organization'
-import { message } from '#exceptions/api_exception'
-import readRouting, { type ReadOptions } from '#services/platform/replicas/read_routing'
+import ReadRouting, { type ReadOptions } from '#services/platform/replicas/read_routing'
 import { runStatement } from '#helpers/prepared_statement'
+import {
+  bindings,
+  equalityPrefixes,
+  issueCursor,
+  keysetWalk,
+  pastBound,
+  positionRow,
+  readCursor,
+  type KeysetPosition,
+} from '#helpers/keyset'
 
 /** One change to record; emails of user targets are looked up when not given. */
 export type AuditRecord = {
@@ -54,9 +62,8 @@ const INSERT = `
                WHEN ? = 'user' THEN (SELECT email FROM users WHERE id = ?::uuid) END,
           ?::jsonb, clock_timestamp())`
 
-const PURPOSE = 'audit-log-cursor'
-
-type CursorPayload = { o: string; k: string; i: string }
+/** The audit log's cursors (helpers/keyset.ts): bound to the organization only (one order). */
+const CURSOR_PURPOSE = 'audit-log-cursor'
 
 /**
  * The audit log of an organization (contract, Roles inside an organization).
@@ -65,7 +72,10 @@ type CursorPayload = { o: string; k: string; i: string }
  * that was refused or rolled back. Append-only: nothing updates or deletes
  * an entry except the organization's own deletion.
  */
+@inject()
 export default class AuditLog {
+  constructor(private routing: ReadRouting) {}
+
   static async record(trx: TransactionClientContract, entry: AuditRecord) {
     const { target } = entry
     await trx.rawQuery(INSERT, [
@@ -90,12 +100,13 @@ export default class AuditLog {
    * returned, signed and bound to the organization, like the event list),
    * in one statement (auditPageStatement).
    */
-  static async page(organizationId: string, query: AuditPageQuery, options: ReadOptions = {}) {
+  async page(organizationId: string, query: AuditPageQuery, options: ReadOptions = {}) {
     const limit = query.limit ?? 20
-    const after = query.cursor ? readCursor(query.cursor, organizationId) : undefined
+    const scope = { organizationId }
+    const after = query.cursor ? readCursor(CURSOR_PURPOSE, query.cursor, scope) : undefined
     const { text, values } = auditPageStatement(organizationId, limit, query.action, after)
     // Planned for its values each time: a plan made once for any action list can read them all.
-    const { rows } = await readRouting.read(options, (connection) =>
+    const { rows } = await this.routing.read(options, (connection) =>
       runStatement(text, values, connection)
     )
     const more = rows.length > limit
@@ -103,9 +114,7 @@ export default class AuditLog {
     const last = page.at(-1)
     const nextCursor =
       more && last
-        ? encryption
-            .getMessageVerifier()
-            .sign({ o: organizationId, k: last.cursor_key, i: last.id }, undefined, PURPOSE)
+        ? issueCursor(CURSOR_PURPOSE, scope, { key: last.cursor_key, id: last.id })
         : null
     return { entries: page.map(entryFromRow), nextCursor }
   }
@@ -169,54 +178,38 @@ export const FORGET_TARGET_EMAIL = `
 
 /**
  * One page of the audit log, newest first, and one entry more, read from
- * an index in order: one scan per action asked for (each index led by the
- * organization and the action), merged in order. Whatever the log's size,
- * it reads the page.
+ * an index in order (helpers/keyset.ts): one scan per action asked for
+ * (each index led by the organization and the action), merged in order.
+ * Whatever the log's size, it reads the page.
  */
 export function auditPageStatement(
   organizationId: string,
   limit: number,
   actions?: AuditAction[],
-  after?: { k: string; i: string }
+  after?: KeysetPosition
 ) {
-  const values: (string | number)[] = []
-  const bind = (value: string | number) => `$${values.push(value)}`
+  const { values, bind } = bindings<string | number>()
   const organization = bind(organizationId)
   const size = bind(limit + 1)
-  const bounds = after
-    ? [`(occurred_at, id) < (${bind(after.k)}::timestamptz, ${bind(after.i)}::uuid)`]
-    : []
+  const bounds = after ? [pastBound('occurred_at', 'id', 'DESC', positionRow(after, bind))] : []
   const prefixes = actions?.length
-    ? [...new Set(actions)].map((action) => [`action = ${bind(action)}`])
+    ? equalityPrefixes([{ column: 'action', values: [...new Set(actions)] }], bind)
     : [[]]
-  const scans = prefixes.map(
-    (prefix) => `
-      SELECT id, action, occurred_at, occurred_at::text AS cursor_key, actor_id, actor_email,
-             target_type, target_id, target_email, details
-        FROM organization_audit_entries
-       WHERE ${[`organization_id = ${organization}`, ...prefix, ...bounds].join(' AND ')}
-       ORDER BY occurred_at DESC, id DESC LIMIT ${size}`
-  )
-  // Merged, each scan is read only as far as the page takes from it.
-  const text =
-    scans.length === 1
-      ? scans[0]
-      : `SELECT * FROM (${scans.map((scan) => `(${scan})`).join(' UNION ALL ')}) AS scans
-          ORDER BY occurred_at DESC, id DESC LIMIT ${size}`
+  const text = keysetWalk({
+    select: `id, action, occurred_at, occurred_at::text AS cursor_key, actor_id, actor_email,
+             target_type, target_id, target_email, details`,
+    from: 'organization_audit_entries',
+    scope: `organization_id = ${organization}`,
+    prefixes,
+    bounds,
+    key: 'occurred_at',
+    id: 'id',
+    direction: 'DESC',
+    keyColumn: 'occurred_at',
+    idColumn: 'id',
+    limit: size,
+  })
   return { text, values }
-}
-
-function readCursor(value: string, organizationId: string): CursorPayload {
-  const payload = encryption.getMessageVerifier().unsign<CursorPayload>(value, PURPOSE)
-  if (
-    !payload ||
-    payload.o !== organizationId ||
-    typeof payload.k !== 'string' ||
-    typeof payload.i !== 'string'
-  ) {
-    throw invalidField('cursor', 'invalid', message('errors.cursor.invalid'))
-  }
-  return payload
 }
 
 function entryFromRow(row: Record<string, any>): AuditEntry {

@@ -16,11 +16,12 @@ import { isUniqueViolation } from '#helpers/database_errors'
 import { EmailedToken } from '#services/accounts/emailed_token'
 import MailDelivery from '#services/platform/mail_delivery'
 import AuditLog from '#services/organizations/audit_log'
-import { assertRoomForOneMore } from '#services/organizations/member_limit'
+import MemberLimit from '#services/organizations/member_limit'
 import OwnerInvariant from '#services/organizations/owner_invariant'
-import readRouting, { type ReadOptions } from '#services/platform/replicas/read_routing'
-import { mayGrant, roleOf } from '#services/organizations/roles'
-import { assertMayJoin } from '#services/organizations/two_factor_requirement'
+import ReadRouting, { type ReadOptions } from '#services/platform/replicas/read_routing'
+import OrganizationRoles from '#services/organizations/roles'
+import { mayGrant } from '#helpers/organization_roles'
+import TwoFactorRequirement from '#services/organizations/two_factor_requirement'
 import type { OrganizationRole } from '#types/organization'
 import { accountTokens } from '#config/accounts'
 import { message } from '#exceptions/api_exception'
@@ -30,7 +31,14 @@ const NOT_SENT = message('errors.organizations.invitation_not_sent')
 
 @inject()
 export default class InvitationService {
-  constructor(private delivery: MailDelivery) {}
+  constructor(
+    private delivery: MailDelivery,
+    private routing: ReadRouting,
+    private roles: OrganizationRoles,
+    private memberLimit: MemberLimit,
+    private twoFactorRequirement: TwoFactorRequirement,
+    private ownerInvariant: OwnerInvariant
+  ) {}
 
   /**
    * Records the invitation (committed), then emails its link with no
@@ -45,14 +53,14 @@ export default class InvitationService {
     role: OrganizationRole,
     language: Language
   ) {
-    const inviterRole = await roleOf(inviterId, organizationId)
+    const inviterRole = await this.roles.roleOf(inviterId, organizationId)
     if (inviterRole && !mayGrant(inviterRole, role)) {
       throw new InsufficientRoleException(message('errors.roles.only_owners_invite_owners'))
     }
     const { secret, hash, expiresAt } = EmailedToken.create(accountTokens.invitationTtl)
     const { invitation, organization } = await db.transaction(async (trx) => {
       // The member limit counts pending invitations: taken under the organization's lock.
-      await OwnerInvariant.lock(trx, organizationId)
+      await this.ownerInvariant.lock(trx, organizationId)
       const found = await Organization.findOrFail(organizationId, { client: trx })
       const member = await trx
         .from('organization_members')
@@ -73,7 +81,7 @@ export default class InvitationService {
         .where('email', email)
         .first()
       if (pending) throw new ConflictException(message('errors.organizations.invitation_pending'))
-      await assertRoomForOneMore(trx, organizationId)
+      await this.memberLimit.assertRoomForOneMore(trx, organizationId)
       try {
         const created = await OrganizationInvitation.create(
           {
@@ -127,7 +135,7 @@ export default class InvitationService {
   /** Pending invitations, oldest first, with who sent them (two statements; a replica if `options` allow). */
   pending(organizationId: string, options: ReadOptions = {}) {
     const now = new Date()
-    return readRouting.read(
+    return this.routing.read(
       options,
       (connection) =>
         OrganizationInvitation.query({ connection })
@@ -148,14 +156,14 @@ export default class InvitationService {
   async revoke(actorId: string, organizationId: string, invitationId: string) {
     await db.transaction(async (trx) => {
       // The organization's lock first, as deletion takes it: never the other order.
-      await OwnerInvariant.lock(trx, organizationId)
+      await this.ownerInvariant.lock(trx, organizationId)
       const invitation = await OrganizationInvitation.query({ client: trx })
         .where('organization_id', organizationId)
         .where('id', invitationId)
         .forUpdate()
         .first()
       if (!invitation) throw new NotFoundException(message('errors.resource.not_found'))
-      const actorRole = await roleOf(actorId, organizationId)
+      const actorRole = await this.roles.roleOf(actorId, organizationId)
       if (actorRole && !mayGrant(actorRole, invitation.role)) {
         throw new InsufficientRoleException(
           message('errors.roles.only_owners_revoke_owner_invitation')
@@ -192,7 +200,7 @@ export default class InvitationService {
         .select('organization_invitations.organization_id')
         .first()
       if (!found) throw new InvalidTokenException()
-      await OwnerInvariant.lock(trx, found.organizationId).catch((error) => {
+      await this.ownerInvariant.lock(trx, found.organizationId).catch((error) => {
         throw error instanceof ForbiddenException ? new InvalidTokenException() : error
       })
       const invitation = await OrganizationInvitation.query({ client: trx })
@@ -203,7 +211,7 @@ export default class InvitationService {
       if (invitation.email !== user.email) {
         throw new ForbiddenException(message('errors.auth.invitation_for_another_address'))
       }
-      await assertMayJoin(trx, user.id, invitation.organizationId)
+      await this.twoFactorRequirement.assertMayJoin(trx, user.id, invitation.organizationId)
       // Already a member (added directly meanwhile): the invitation is spent, the role kept.
       await trx
         .insertQuery()

@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import OrganizationMember from '#models/organization_member'
@@ -7,13 +8,13 @@ import ForbiddenException from '#exceptions/forbidden_exception'
 import InsufficientRoleException from '#exceptions/insufficient_role_exception'
 import NotFoundException from '#exceptions/not_found_exception'
 import AuditLog from '#services/organizations/audit_log'
-import { assertRoomForOneMore } from '#services/organizations/member_limit'
+import MemberLimit from '#services/organizations/member_limit'
 import OwnerInvariant from '#services/organizations/owner_invariant'
-import { manages, mayActOn, mayGrant } from '#services/organizations/roles'
+import { manages, mayActOn, mayGrant } from '#helpers/organization_roles'
 import type { AuditAction, AuditDetails, OrganizationRole } from '#types/organization'
 import { message } from '#exceptions/api_exception'
-import readRouting, { type ReadOptions } from '#services/platform/replicas/read_routing'
-import { recordWritePosition } from '#services/platform/replicas/write_positions'
+import ReadRouting, { type ReadOptions } from '#services/platform/replicas/read_routing'
+import WritePositions from '#services/platform/replicas/write_positions'
 
 const NOT_A_MEMBER = message('errors.organizations.not_a_member_account')
 const CHANGED = message('errors.organizations.changed_meanwhile')
@@ -56,7 +57,15 @@ function recordMemberChange(
  * sees it even where a replica would serve it; the caller's own is kept by
  * the read-your-writes middleware.
  */
+@inject()
 export default class MembershipService {
+  constructor(
+    private routing: ReadRouting,
+    private writePositions: WritePositions,
+    private memberLimit: MemberLimit,
+    private ownerInvariant: OwnerInvariant
+  ) {}
+
   /** Members with their accounts and roles, in the order they joined. */
   members(organizationId: string, connection?: string) {
     return OrganizationMember.query({ connection })
@@ -72,7 +81,7 @@ export default class MembershipService {
    * Two statements (the members, their accounts), on a replica if `options` allow.
    */
   async membersAs(organizationId: string, viewerId: string, options: ReadOptions = {}) {
-    const members = await readRouting.read(
+    const members = await this.routing.read(
       options,
       (connection) => this.members(organizationId, connection).exec(),
       2
@@ -87,14 +96,14 @@ export default class MembershipService {
     if (!user) throw new NotFoundException(message('errors.organizations.no_such_account'))
 
     const added = await db.transaction(async (trx) => {
-      await OwnerInvariant.lock(trx, organizationId)
+      await this.ownerInvariant.lock(trx, organizationId)
       const roles = await this.#roles(trx, organizationId, [actorId, user.id])
       const actorRole = roles.get(actorId)
       if (!actorRole) throw new ForbiddenException(message('errors.auth.not_a_member'))
       if (!mayGrant(actorRole, role)) throw new InsufficientRoleException(GRANT_OWNER)
       if (roles.has(user.id))
         throw new ConflictException(message('errors.organizations.already_member'))
-      await assertRoomForOneMore(trx, organizationId)
+      await this.memberLimit.assertRoomForOneMore(trx, organizationId)
 
       const member = await OrganizationMember.create(
         { organizationId, userId: user.id, role },
@@ -105,7 +114,7 @@ export default class MembershipService {
       member.$setRelated('user', user)
       return member
     })
-    await recordWritePosition([user.id])
+    await this.writePositions.record([user.id])
     return added
   }
 
@@ -131,11 +140,11 @@ export default class MembershipService {
         )
       }
 
-      await OwnerInvariant.lock(trx, organizationId)
+      await this.ownerInvariant.lock(trx, organizationId)
       const now = await this.#roles(trx, organizationId, [actorId, userId])
       const fromRole = now.get(userId)
       if (fromRole === 'owner' && role !== 'owner') {
-        await OwnerInvariant.assertOwnerRemains(trx, organizationId, [userId])
+        await this.ownerInvariant.assertOwnerRemains(trx, organizationId, [userId])
       }
       if (!decide(now)) throw new ConflictException(CHANGED)
       if (fromRole === role) return
@@ -147,7 +156,7 @@ export default class MembershipService {
       const who = { organizationId, actorId, userId }
       await recordMemberChange(trx, 'member.role_changed', who, { fromRole, toRole: role })
     })
-    await recordWritePosition([userId])
+    await this.writePositions.record([userId])
     return this.#member(organizationId, userId)
   }
 
@@ -165,26 +174,28 @@ export default class MembershipService {
         throw new InsufficientRoleException(ACT_ON_OWNER)
       }
 
-      await OwnerInvariant.lock(trx, organizationId)
+      await this.ownerInvariant.lock(trx, organizationId)
       const now = await this.#roles(trx, organizationId, [actorId, userId])
       const role = now.get(userId)
-      if (role === 'owner') await OwnerInvariant.assertOwnerRemains(trx, organizationId, [userId])
+      if (role === 'owner')
+        await this.ownerInvariant.assertOwnerRemains(trx, organizationId, [userId])
       if (!decide(now)) throw new ConflictException(CHANGED)
 
       await this.#deleteMembership(trx, organizationId, userId)
       await recordMemberChange(trx, 'member.removed', { organizationId, actorId, userId }, { role })
     })
-    await recordWritePosition([userId])
+    await this.writePositions.record([userId])
   }
 
   /** The caller leaves; the last owner cannot (409), also as the last member. */
   async leave(userId: string, organizationId: string) {
     await db.transaction(async (trx) => {
-      await OwnerInvariant.lock(trx, organizationId)
+      await this.ownerInvariant.lock(trx, organizationId)
       const roles = await this.#roles(trx, organizationId, [userId])
       const role = roles.get(userId)
       if (!role) throw new ForbiddenException(message('errors.auth.not_a_member'))
-      if (role === 'owner') await OwnerInvariant.assertOwnerRemains(trx, organizationId, [userId])
+      if (role === 'owner')
+        await this.ownerInvariant.assertOwnerRemains(trx, organizationId, [userId])
 
       // Written before the membership goes, while the email is still the member's.
       const who = { organizationId, actorId: userId, userId }
@@ -211,7 +222,7 @@ export default class MembershipService {
       }
       decide(await this.#roles(trx, organizationId, [userId]))
 
-      await OwnerInvariant.lock(trx, organizationId)
+      await this.ownerInvariant.lock(trx, organizationId)
       const now = await this.#roles(trx, organizationId, [actorId, userId])
       const fromRole = decide(now)
       if (now.get(actorId) !== 'owner') throw new ConflictException(CHANGED)
@@ -220,7 +231,7 @@ export default class MembershipService {
         .from('organization_members')
         .where({ organization_id: organizationId, user_id: userId })
         .update({ role: 'owner' })
-      await OwnerInvariant.assertOwnerRemains(trx, organizationId, [actorId])
+      await this.ownerInvariant.assertOwnerRemains(trx, organizationId, [actorId])
       await trx
         .from('organization_members')
         .where({ organization_id: organizationId, user_id: actorId })
@@ -228,7 +239,7 @@ export default class MembershipService {
       const who = { organizationId, actorId, userId }
       await recordMemberChange(trx, 'ownership.transferred', who, { fromRole, toRole: 'owner' })
     })
-    await recordWritePosition([userId])
+    await this.writePositions.record([userId])
     return {
       from: await this.#member(organizationId, actorId),
       to: await this.#member(organizationId, userId),

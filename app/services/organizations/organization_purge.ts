@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import { jobs } from '#config/jobs'
 
@@ -68,8 +69,9 @@ export const PURGE_STEPS: { table: string; statement: string }[] = [
  * rows themselves are the progress. Only organizations marked deleted are
  * purged.
  */
+@inject()
 export default class OrganizationPurge {
-  static async run(organizationId: string, options: PurgeOptions = {}): Promise<PurgeProgress> {
+  async run(organizationId: string, options: PurgeOptions = {}): Promise<PurgeProgress> {
     const { signal, batchSize = jobs.purgeBatchSize, onBatch } = options
     const progress: PurgeProgress = {}
     const marked = await db
@@ -104,7 +106,7 @@ export default class OrganizationPurge {
   }
 
   /** Organizations marked deleted and not yet purged, oldest first (the sweep re-enqueues them). */
-  static async pending(limit: number) {
+  async pending(limit: number) {
     const rows: { id: string }[] = await db
       .from('organizations')
       .whereNotNull('deleted_at')

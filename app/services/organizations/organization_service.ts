@@ -6,9 +6,9 @@ import Organization from '#models/organization'
 import OrganizationMember from '#models/organization_member'
 import AuditLog from '#services/organizations/audit_log'
 import OwnerInvariant from '#services/organizations/owner_invariant'
-import { assertMayChangeRequirement } from '#services/organizations/two_factor_requirement'
+import TwoFactorRequirement from '#services/organizations/two_factor_requirement'
 import JobQueue from '#services/jobs/job_queue'
-import readRouting, { type ReadOptions } from '#services/platform/replicas/read_routing'
+import ReadRouting, { type ReadOptions } from '#services/platform/replicas/read_routing'
 
 /**
  * An organization itself: created with its creator as owner, listed and
@@ -17,7 +17,12 @@ import readRouting, { type ReadOptions } from '#services/platform/replicas/read_
  */
 @inject()
 export default class OrganizationService {
-  constructor(private queue: JobQueue) {}
+  constructor(
+    private queue: JobQueue,
+    private routing: ReadRouting,
+    private twoFactorRequirement: TwoFactorRequirement,
+    private ownerInvariant: OwnerInvariant
+  ) {}
 
   /** Creates the organization with its creator as its owner. */
   async create(creatorId: string, name: string) {
@@ -44,7 +49,7 @@ export default class OrganizationService {
 
   /** The organizations `userId` belongs to, oldest first, each with their role in it. */
   listFor(userId: string, options: ReadOptions = {}) {
-    return readRouting.read(options, (connection) =>
+    return this.routing.read(options, (connection) =>
       this.#withRoleOf(userId, connection)
         .orderBy('organizations.created_at', 'asc')
         .orderBy('organizations.id', 'asc')
@@ -54,7 +59,7 @@ export default class OrganizationService {
 
   /** The organization with the caller's role in it (on the primary unless `options` allow a replica). */
   async find(organizationId: string, userId: string, options: ReadOptions = {}) {
-    const organization = await readRouting.read(options, (connection) =>
+    const organization = await this.routing.read(options, (connection) =>
       this.#withRoleOf(userId, connection).where('organizations.id', organizationId).first()
     )
     if (!organization) throw new errors.E_ROW_NOT_FOUND()
@@ -74,10 +79,15 @@ export default class OrganizationService {
   ) {
     const { name, requireTwoFactor } = changes
     await db.transaction(async (trx) => {
-      await OwnerInvariant.lock(trx, organizationId)
+      await this.ownerInvariant.lock(trx, organizationId)
       const organization = await Organization.findOrFail(organizationId, { client: trx })
       if (requireTwoFactor !== undefined) {
-        await assertMayChangeRequirement(trx, actorId, organizationId, requireTwoFactor)
+        await this.twoFactorRequirement.assertMayChangeRequirement(
+          trx,
+          actorId,
+          organizationId,
+          requireTwoFactor
+        )
       }
       const target = { type: 'organization', id: organizationId } as const
       if (name !== undefined && name !== organization.name) {
@@ -121,7 +131,7 @@ export default class OrganizationService {
    * Also used by account deletion for organizations whose only member leaves.
    */
   async deleteWithin(trx: TransactionClientContract, organizationId: string) {
-    await OwnerInvariant.lock(trx, organizationId)
+    await this.ownerInvariant.lock(trx, organizationId)
     await trx.from('organizations').where('id', organizationId).update({ deleted_at: new Date() })
     await this.queue.send('organization-purge', { organizationId }, { client: trx })
   }

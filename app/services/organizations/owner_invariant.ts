@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import ForbiddenException from '#exceptions/forbidden_exception'
 import LastOwnerException from '#exceptions/last_owner_exception'
@@ -31,6 +32,7 @@ const LAST_OWNER = message('errors.organizations.last_owner')
  * (invitation, membership), as deletion does, so two transactions never
  * wait on each other.
  */
+@inject()
 export default class OwnerInvariant {
   /**
    * Takes the organization's row lock until `trx` ends (taking it again in
@@ -38,7 +40,7 @@ export default class OwnerInvariant {
    * deletion held this lock) is gone: 403 `auth.forbidden`, as for a
    * non-member, and nothing is written to it.
    */
-  static async lock(trx: TransactionClientContract, organizationId: string) {
+  async lock(trx: TransactionClientContract, organizationId: string) {
     const { rows } = await trx.rawQuery(
       'SELECT deleted_at IS NULL AS live FROM organizations WHERE id = ? FOR NO KEY UPDATE',
       [organizationId]
@@ -51,7 +53,7 @@ export default class OwnerInvariant {
    * once the accounts in `losing` stop being owners (demoted, removed, left,
    * transferred away). Takes the lock first, then counts the other owners.
    */
-  static async assertOwnerRemains(
+  async assertOwnerRemains(
     trx: TransactionClientContract,
     organizationId: string,
     losing: string[]
@@ -71,10 +73,7 @@ export default class OwnerInvariant {
    * such departures cannot deadlock, then sorts them. The locks are held
    * until `trx` ends, so the answer stays true while the caller acts on it.
    */
-  static async outlookWithout(
-    trx: TransactionClientContract,
-    userId: string
-  ): Promise<DepartureOutlook> {
+  async outlookWithout(trx: TransactionClientContract, userId: string): Promise<DepartureOutlook> {
     const { rows: locked } = await trx.rawQuery(
       `SELECT id FROM organizations
         WHERE id IN (SELECT organization_id FROM organization_members WHERE user_id = ?)
@@ -107,7 +106,7 @@ export default class OwnerInvariant {
    * The refusal of an account deletion: 409 `organization.last_owner` with
    * the organizations in `errors[0].meta.organizationIds`.
    */
-  static refusal(organizationIds: string[]) {
+  refusal(organizationIds: string[]) {
     const error = new LastOwnerException(message('errors.organizations.last_owner_of'))
     error.meta = { organizationIds }
     return error

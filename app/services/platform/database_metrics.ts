@@ -2,7 +2,7 @@ import config from '@adonisjs/core/services/config'
 import db from '@adonisjs/lucid/services/db'
 import { Counter, Gauge } from 'prom-client'
 import { registry } from '#services/platform/metrics_registry'
-import readRouting from '#services/platform/replicas/read_routing'
+import type ReadRouting from '#services/platform/replicas/read_routing'
 import type { ReplicaState } from '#services/platform/replicas/replica_state'
 
 /**
@@ -88,29 +88,34 @@ const replicaGauges: [name: string, help: string, value: (replica: ReplicaState)
   ],
 ]
 
-for (const [name, help, value] of replicaGauges) {
-  new Gauge({
-    name,
-    help,
-    labelNames: ['replica'] as const,
+/**
+ * The read routing's figures, read from it at scrape time: called once, by
+ * the provider that makes the process's routing (read_replicas_provider.ts).
+ */
+export function observeReadRouting(routing: ReadRouting) {
+  for (const [name, help, value] of replicaGauges) {
+    new Gauge({
+      name,
+      help,
+      labelNames: ['replica'] as const,
+      registers: [registry],
+      collect() {
+        for (const replica of routing.replicas) this.set({ replica: replica.label }, value(replica))
+      },
+    })
+  }
+
+  new Counter({
+    name: 'db_reads_total',
+    help: 'Statements of the reads that may use a replica, by where they ran (primary, replica) and why: fit, read_your_writes, lagging, unavailable, replica_failed, primary_unavailable',
+    labelNames: ['target', 'reason'] as const,
     registers: [registry],
     collect() {
-      for (const replica of readRouting.replicas)
-        this.set({ replica: replica.label }, value(replica))
+      this.reset()
+      for (const [key, count] of routing.counts) {
+        const [target, reason] = key.split(':')
+        this.inc({ target, reason }, count)
+      }
     },
   })
 }
-
-new Counter({
-  name: 'db_reads_total',
-  help: 'Statements of the reads that may use a replica, by where they ran (primary, replica) and why: fit, read_your_writes, lagging, unavailable, replica_failed, primary_unavailable',
-  labelNames: ['target', 'reason'] as const,
-  registers: [registry],
-  collect() {
-    this.reset()
-    for (const [key, count] of readRouting.counts) {
-      const [target, reason] = key.split(':')
-      this.inc({ target, reason }, count)
-    }
-  },
-})

@@ -3,7 +3,7 @@ import type { BaseMail } from '@adonisjs/mail'
 import mail from '@adonisjs/mail/services/main'
 import logger from '@adonisjs/core/services/logger'
 import { smtpLimits } from '#config/mail'
-import { metricsOnFirstUse } from '#services/platform/metrics_on_first_use'
+import type MetricsOnFirstUse from '#services/platform/metrics_on_first_use'
 
 const tracer = trace.getTracer('events-api')
 
@@ -29,6 +29,7 @@ export default class MailDelivery {
   #background = new Set<Promise<void>>()
 
   constructor(
+    private metrics: MetricsOnFirstUse,
     private maxConnections = smtpLimits.maxConnections,
     private budgetMs = smtpLimits.sendBudgetMs
   ) {}
@@ -70,7 +71,7 @@ export default class MailDelivery {
         span.setStatus({ code: SpanStatusCode.ERROR, message: (failure as Error).message })
         throw failure
       } finally {
-        const { mailSendDuration } = await metricsOnFirstUse()
+        const { mailSendDuration } = await this.metrics.load()
         mailSendDuration.observe({ outcome }, (performance.now() - started) / 1000)
         span.end()
       }
@@ -126,8 +127,8 @@ export default class MailDelivery {
   }
 
   #reportWaiting() {
-    void metricsOnFirstUse().then(({ smtpSendsWaiting }) =>
-      smtpSendsWaiting.set(this.#waiting.length)
-    )
+    void this.metrics
+      .load()
+      .then(({ smtpSendsWaiting }) => smtpSendsWaiting.set(this.#waiting.length))
   }
 }

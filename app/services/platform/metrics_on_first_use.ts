@@ -1,13 +1,18 @@
+type MetricsModule = typeof import('#services/platform/metrics')
+
 /**
  * The metrics module for code that loads before it can: it reads services
  * and config that exist only once the app booted (the mailer, the database
  * pool), so the lanes, the mail delivery and the providers import it on
  * first use. Imported once, then kept: every import() resolves its path
- * again, and a wait in an organization's lane is on the hot path.
+ * again, and a wait in an organization's lane is on the hot path. One per
+ * process (the bindings provider), held by the singletons that count.
  */
-let loaded: Promise<typeof import('#services/platform/metrics')> | undefined
+export default class MetricsOnFirstUse {
+  #loaded?: Promise<MetricsModule>
 
-export function metricsOnFirstUse() {
-  loaded ??= import('#services/platform/metrics')
-  return loaded
+  load(): Promise<MetricsModule> {
+    this.#loaded ??= import('#services/platform/metrics')
+    return this.#loaded
+  }
 }

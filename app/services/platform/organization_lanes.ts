@@ -1,5 +1,5 @@
 import OrganizationBusyException from '#exceptions/organization_busy_exception'
-import { metricsOnFirstUse } from '#services/platform/metrics_on_first_use'
+import type MetricsOnFirstUse from '#services/platform/metrics_on_first_use'
 
 export type LaneLimits = {
   /** Requests of one organization served at once while it is alone in flight (half the pool). */
@@ -34,7 +34,10 @@ type Lane = { serving: number; waiting: Waiter[] }
 export default class OrganizationLanes {
   #lanes = new Map<string, Lane>()
 
-  constructor(private limits: LaneLimits) {}
+  constructor(
+    private limits: LaneLimits,
+    private metrics: MetricsOnFirstUse
+  ) {}
 
   /** Places one organization may hold while `inFlight` organizations (itself included) have requests in flight. */
   shareOf(inFlight: number) {
@@ -53,16 +56,16 @@ export default class OrganizationLanes {
       lane.serving++
       return this.#leaver(organizationId, lane)
     }
-    void metricsOnFirstUse().then(({ organizationLaneWaits }) => organizationLaneWaits.inc())
+    void this.metrics.load().then(({ organizationLaneWaits }) => organizationLaneWaits.inc())
     await new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
         admit: resolve,
         timer: setTimeout(() => {
           lane.waiting.splice(lane.waiting.indexOf(waiter), 1)
           this.#settle(organizationId, lane)
-          void metricsOnFirstUse().then(({ organizationLaneRefusals }) =>
-            organizationLaneRefusals.inc()
-          )
+          void this.metrics
+            .load()
+            .then(({ organizationLaneRefusals }) => organizationLaneRefusals.inc())
           reject(new OrganizationBusyException())
         }, this.limits.waitMs),
       }

@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import { jobs } from '#config/jobs'
 
@@ -37,9 +38,10 @@ function batchDelete(table: string, key: string, where: string) {
  * the background in batches, each its own short transaction. Every
  * deletion here only removes what nothing can use any more.
  */
+@inject()
 export default class Retention {
   /** Idempotency records past their 24 h: a retry with their key runs anew anyway. */
-  static idempotencyRecords(signal?: AbortSignal) {
+  idempotencyRecords(signal?: AbortSignal) {
     return inBatches(
       batchDelete('idempotency_keys', 'user_id, key', `created_at < now() - interval '24 hours'`),
       {},
@@ -53,7 +55,7 @@ export default class Retention {
    * challenges expired or finished, WebAuthn challenges expired. Each of
    * these answers the same once its row is gone.
    */
-  static async sessionsAndTokens(signal?: AbortSignal) {
+  async sessionsAndTokens(signal?: AbortSignal) {
     return {
       sessions: await inBatches(batchDelete('sessions', 'id', 'expires_at <= now()'), {}, signal),
       accountTokens: await inBatches(
@@ -75,7 +77,7 @@ export default class Retention {
   }
 
   /** Audit entries older than `days` days; nothing when no retention is set (kept). */
-  static auditEntries(days: number | undefined, signal?: AbortSignal) {
+  auditEntries(days: number | undefined, signal?: AbortSignal) {
     if (days === undefined) return Promise.resolve(0)
     return inBatches(
       batchDelete(

@@ -3,6 +3,9 @@ import type { ApiClient } from '@japa/api-client'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import EventService from '#services/events/event_service'
+import ReadRouting from '#services/platform/replicas/read_routing'
+import IdempotencyService from '#services/platform/idempotency_service'
+import { ApiSerializer } from '#helpers/api_serializer'
 import { SORT_KEYS } from '#services/events/event_page_statement'
 import { OrganizationFactory } from '#database/factories/organization_factory'
 import { clearLimits, memberWithOrganization } from '#tests/helpers/accounts'
@@ -79,7 +82,15 @@ async function walk(client: ApiClient, cookie: string, organizationId: string, q
 test.group('Events list scan budget', (group) => {
   group.each.setup(() => resetDatabase())
   group.each.setup(() => {
-    app.container.swap(EventService, () => new EventService(BUDGET))
+    app.container.swap(EventService, async (resolver) => {
+      const events = new EventService(
+        await resolver.make(ReadRouting),
+        await resolver.make(IdempotencyService),
+        await resolver.make(ApiSerializer)
+      )
+      events.listScanBudget = BUDGET
+      return events
+    })
     return () => app.container.restore(EventService)
   })
 

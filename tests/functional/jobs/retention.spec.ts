@@ -1,3 +1,4 @@
+import app from '@adonisjs/core/services/app'
 import { test } from '@japa/runner'
 import { randomUUID } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
@@ -95,6 +96,10 @@ async function leftOfSessionsAndTokens() {
 }
 
 test.group('Jobs retention', (group) => {
+  let retention: Retention
+  group.setup(async () => {
+    retention = await app.container.make(Retention)
+  })
   group.each.setup(() => resetDatabase())
 
   test('idempotency records go past their 24 h, answered or abandoned; younger ones stay', async ({
@@ -106,7 +111,7 @@ test.group('Jobs retention', (group) => {
     await idempotencyRecord(user, 'recent', 23)
     await idempotencyRecord(user, 'running', 0, false)
 
-    const deleted = await Retention.idempotencyRecords()
+    const deleted = await retention.idempotencyRecords()
 
     assert.equal(deleted, 2)
     const left = await db.from('idempotency_keys').orderBy('key').select('key')
@@ -126,7 +131,7 @@ test.group('Jobs retention', (group) => {
     )
     await idempotencyRecord(user, 'recent', 1)
 
-    assert.equal(await Retention.idempotencyRecords(), jobs.retentionBatchSize * 2 + 7)
+    assert.equal(await retention.idempotencyRecords(), jobs.retentionBatchSize * 2 + 7)
     assert.lengthOf(await db.from('idempotency_keys'), 1)
   })
 
@@ -136,7 +141,7 @@ test.group('Jobs retention', (group) => {
     const user = await UserFactory.create()
     await sessionsAndTokens(user)
 
-    const deleted = await Retention.sessionsAndTokens()
+    const deleted = await retention.sessionsAndTokens()
 
     assert.deepEqual(deleted, {
       sessions: 1,
@@ -174,10 +179,10 @@ test.group('Jobs retention', (group) => {
       return rows.map((row) => row.details.name)
     }
 
-    assert.equal(await Retention.auditEntries(undefined), 0)
+    assert.equal(await retention.auditEntries(undefined), 0)
     assert.lengthOf(await names(), 4)
 
-    assert.equal(await Retention.auditEntries(30), 2)
+    assert.equal(await retention.auditEntries(30), 2)
     assert.deepEqual(await names(), ['29 days ago', '0 days ago'])
   })
 

@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import { exportContacts } from '#services/newsletter/contact_export'
+import app from '@adonisjs/core/services/app'
+import ContactExport from '#services/newsletter/contact_export'
 import { resetDatabase } from '#tests/helpers/database'
 import { recordQueries } from '#tests/helpers/queries'
 
@@ -22,9 +23,10 @@ test.group('Newsletter export (contact_export)', (group) => {
     )
     const ids = await db.from('newsletter_contacts').orderBy('id').select('id')
 
+    const contactExport = await app.container.make(ContactExport)
     using queries = recordQueries()
     const chunks: string[] = []
-    for await (const chunk of exportContacts('all', 'csv')) chunks.push(chunk)
+    for await (const chunk of contactExport.rows('all', 'csv')) chunks.push(chunk)
 
     const [header, ...lines] = chunks.join('').split('\r\n').filter(Boolean)
     assert.match(header, /^id,email,status,/)

@@ -112,7 +112,7 @@ test.group('Organizations look-up plans', (group) => {
         'VACUUM ANALYZE organization_audit_entries, organization_invitations, idempotency_keys, users'
       )
       const { rows } = await db.rawQuery(
-        `SELECT occurred_at::text AS k, id AS i FROM organization_audit_entries
+        `SELECT occurred_at::text AS key, id FROM organization_audit_entries
           WHERE organization_id = ? ORDER BY occurred_at DESC, id DESC OFFSET ? LIMIT 1`,
         [organizationId, SIZES[size] / 2]
       )

@@ -1,3 +1,4 @@
+import app from '@adonisjs/core/services/app'
 import { test } from '@japa/runner'
 import type { ApiClient } from '@japa/api-client'
 import logger from '@adonisjs/core/services/logger'
@@ -204,10 +205,11 @@ test.group('Organizations purge', (group) => {
     const id = await largeOrganization(owner)
     await deleteOrganization(client, owner, id)
     // A worker whose process "dies" once its first batch is committed.
-    const crashing = new JobQueue('send', logger)
+    const purge = await app.container.make(OrganizationPurge)
+    const crashing = new JobQueue('send', logger, (binding) => app.container.make(binding))
     await crashing.start()
     await crashing.boss.work<{ organizationId: string }>('organization-purge', ([job]) =>
-      OrganizationPurge.run(job.data.organizationId, {
+      purge.run(job.data.organizationId, {
         onBatch: () => {
           throw new Error('the worker died')
         },
@@ -313,8 +315,9 @@ test.group('Organizations purge', (group) => {
     const id = await largeOrganization(owner, 3000)
     await deleteOrganization(client, owner, id)
     const taken: Record<'a' | 'b', string[]> = { a: [], b: [] }
+    const purge = await app.container.make(OrganizationPurge)
     const run = (name: 'a' | 'b') =>
-      OrganizationPurge.run(id, {
+      purge.run(id, {
         onBatch: (table, keys) => {
           if (table === 'events') taken[name].push(...keys)
         },

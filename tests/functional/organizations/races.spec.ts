@@ -1,3 +1,4 @@
+import app from '@adonisjs/core/services/app'
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import type { ApiResponse } from '@japa/api-client'
@@ -174,7 +175,8 @@ test.group('Organizations races', (group) => {
       deletedIds.push(organization.id)
     }
     // The purge each deletion enqueued, run here (the queue's own runs are tested in purge.spec.ts).
-    for (const id of deletedIds) await OrganizationPurge.run(id)
+    const purge = await app.container.make(OrganizationPurge)
+    for (const id of deletedIds) await purge.run(id)
     const left = await db.from('organization_members').whereIn('organization_id', deletedIds)
     assert.lengthOf(left, 0)
   })

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import app from '@adonisjs/core/services/app'
 import OrganizationPolicy from '#policies/organization_policy'
 import { UserFactory } from '#database/factories/user_factory'
 import { OrganizationFactory } from '#database/factories/organization_factory'
@@ -15,7 +16,7 @@ test.group('Organization policy', (group) => {
     const user = await UserFactory.create()
     const organization = await OrganizationFactory.create()
     await addMember(organization, user)
-    const policy = new OrganizationPolicy()
+    const policy = await app.container.make(OrganizationPolicy)
 
     for (const action of ACTIONS) {
       const response = await policy[action](user, organization.id)
@@ -27,7 +28,7 @@ test.group('Organization policy', (group) => {
     const user = await UserFactory.create()
     const organization = await OrganizationFactory.create()
     await addMember(organization, await UserFactory.create())
-    const policy = new OrganizationPolicy()
+    const policy = await app.container.make(OrganizationPolicy)
 
     for (const action of ACTIONS) {
       const response = await policy[action](user, organization.id)
@@ -41,7 +42,8 @@ test.group('Organization policy', (group) => {
     await addMember(await OrganizationFactory.create(), user)
     const other = await OrganizationFactory.create()
 
-    const response = await new OrganizationPolicy().createEvent(user, other.id)
+    const policy = await app.container.make(OrganizationPolicy)
+    const response = await policy.createEvent(user, other.id)
 
     assert.isFalse(response.authorized)
     assert.equal(
@@ -61,7 +63,7 @@ test.group('Organization policy', (group) => {
     await requireTwoFactorOf(organization.id)
     await without.refresh()
     await withFactor.refresh()
-    const policy = new OrganizationPolicy()
+    const policy = await app.container.make(OrganizationPolicy)
 
     for (const action of ACTIONS) {
       const denied = await policy[action](without, organization.id)

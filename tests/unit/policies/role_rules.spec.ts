@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { manages, mayActOn, mayGrant } from '#services/organizations/roles'
+import { manages, mayActOn, mayGrant } from '#helpers/organization_roles'
 import type { OrganizationRole } from '#types/organization'
 
 const ROLES: OrganizationRole[] = ['owner', 'admin', 'member']

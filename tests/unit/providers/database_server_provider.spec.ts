@@ -2,7 +2,8 @@ import { chmod, mkdir, mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from '@japa/runner'
-import { grantTraversal, RecentLines } from '#providers/database_server_provider'
+import { RecentLines } from '#providers/database_server_provider'
+import { grantTraversal } from '#helpers/folder_access'
 
 async function modeOf(path: string) {
   const info = await stat(path)

@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import OrganizationLanes from '#services/platform/organization_lanes'
+import MetricsOnFirstUse from '#services/platform/metrics_on_first_use'
 import OrganizationBusyException from '#exceptions/organization_busy_exception'
 
 const A = 'organization-a'
@@ -21,7 +22,7 @@ test.group('Organization lanes', () => {
   test('an organization holds at most its lane; others pass; the line is served first come, first served', async ({
     assert,
   }) => {
-    const lanes = new OrganizationLanes({ size: 2, waitMs: 60_000 })
+    const lanes = new OrganizationLanes({ size: 2, waitMs: 60_000 }, new MetricsOnFirstUse())
     const leaveFirst = await lanes.enter(A)
     const leaveSecond = await lanes.enter(A)
     const admitted: string[] = []
@@ -54,7 +55,7 @@ test.group('Organization lanes', () => {
   test('refused with 503 when no place frees within the wait; the line goes on without it', async ({
     assert,
   }) => {
-    const lanes = new OrganizationLanes({ size: 1, waitMs: 50 })
+    const lanes = new OrganizationLanes({ size: 1, waitMs: 50 }, new MetricsOnFirstUse())
     const leave = await lanes.enter(A)
     await assert.rejects(() => lanes.enter(A), OrganizationBusyException)
 
@@ -69,7 +70,7 @@ test.group('Organization lanes', () => {
   test('alone an organization holds half the pool; while others are in flight, a fair share of it, and its line moves again as they leave', async ({
     assert,
   }) => {
-    const lanes = new OrganizationLanes({ size: 5, waitMs: 60_000 })
+    const lanes = new OrganizationLanes({ size: 5, waitMs: 60_000 }, new MetricsOnFirstUse())
     assert.deepEqual(
       [1, 2, 3, 5, 6].map((n) => lanes.shareOf(n)),
       [5, 2, 1, 1, 1]

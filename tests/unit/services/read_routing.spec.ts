@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { ReadRouting, type Read } from '#services/platform/replicas/read_routing'
+import ReadRouting, { type Read } from '#services/platform/replicas/read_routing'
 
 const SETTINGS = { maxLagMs: 1000, timeoutMs: 200, pollIntervalMs: 250 }
 

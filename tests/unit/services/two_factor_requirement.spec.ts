@@ -4,8 +4,9 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { UserFactory } from '#database/factories/user_factory'
 import { OrganizationFactory } from '#database/factories/organization_factory'
 import LastRequiredFactorException from '#exceptions/last_required_factor_exception'
-import { refreshTwoFactorEnabled } from '#services/accounts/two_factor/second_factors'
-import { assertFactorRemovable } from '#services/organizations/two_factor_requirement'
+import app from '@adonisjs/core/services/app'
+import SecondFactors from '#services/accounts/two_factor/second_factors'
+import TwoFactorRequirement from '#services/organizations/two_factor_requirement'
 import { addMember } from '#tests/helpers/accounts'
 import { resetDatabase } from '#tests/helpers/database'
 import { confirmedTotp, passkey, requireTwoFactorOf } from '#tests/helpers/second_factor_rows'
@@ -22,8 +23,9 @@ async function member(required = true) {
 /** Removes one passkey as DELETE /auth/passkeys/:id does: delete, check, refresh the flag. */
 async function removePasskey(trx: TransactionClientContract, userId: string, id: string) {
   await trx.from('user_passkeys').where({ id, user_id: userId }).delete()
-  await assertFactorRemovable(userId, trx)
-  return refreshTwoFactorEnabled(userId, trx)
+  await new TwoFactorRequirement().assertFactorRemovable(userId, trx)
+  const factors = await app.container.make(SecondFactors)
+  return factors.refreshEnabled(userId, trx)
 }
 
 /** Whether a session other than this one waits for a lock (the second removal below). */
@@ -49,7 +51,7 @@ test.group('Two-factor requirement: removing a factor', (group) => {
 
     const removal = db.transaction(async (trx) => {
       await trx.from('user_totp_secrets').where('user_id', user.id).delete()
-      await assertFactorRemovable(user.id, trx)
+      await new TwoFactorRequirement().assertFactorRemovable(user.id, trx)
     })
 
     const error = await removal.catch((caught) => caught)

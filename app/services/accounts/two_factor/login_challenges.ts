@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { LimiterResponse, errors as limiterErrors } from '@adonisjs/limiter'
@@ -69,7 +70,8 @@ function refusalOf(row: ChallengeRow | undefined) {
  * from zero when the lock is set, so the lock always ends: at most 10
  * guesses per 15 minutes, never a lock an attacker can prolong.
  */
-export const loginChallenges = {
+@inject()
+export default class LoginChallenges {
   /** A new challenge for `userId`, valid 10 minutes. */
   async open(userId: string) {
     const challenge = await LoginChallenge.create({
@@ -78,7 +80,7 @@ export const loginChallenges = {
       expiresAt: DateTime.now().plus({ seconds: twoFactor.loginChallengeTtlSeconds }),
     })
     return challenge.id
-  },
+  }
 
   /** The challenge `id` if it can still be finished; else the refusal (see `refusalOf`). */
   async live(id: unknown): Promise<PendingLogin> {
@@ -94,7 +96,7 @@ export const loginChallenges = {
     const refusal = refusalOf(rows[0])
     if (refusal) throw refusal
     return { id, userId: rows[0].user_id }
-  },
+  }
 
   /**
    * Finishes `challenge` when `check` holds, in one transaction: the
@@ -108,7 +110,7 @@ export const loginChallenges = {
     const trx = await db.transaction()
     let outcome: 'finished' | 'refused' | 'wrong'
     try {
-      outcome = await finish(trx, challenge, check)
+      outcome = await this.#finish(trx, challenge, check)
       if (outcome === 'finished') await trx.commit()
       else await trx.rollback()
     } catch (error) {
@@ -117,38 +119,35 @@ export const loginChallenges = {
     }
     if (outcome === 'finished') return challenge.userId
     if (outcome === 'refused') {
-      await loginChallenges.live(challenge.id)
+      await this.live(challenge.id)
       throw new SecondFactorExpiredException()
     }
-    await countFailure(challenge.id)
+    await this.#countFailure(challenge.id)
     throw new SecondFactorInvalidException()
-  },
-}
+  }
 
-async function finish(
-  trx: TransactionClientContract,
-  challenge: PendingLogin,
-  check: SecondFactorCheck
-) {
-  const { rows } = await trx.rawQuery(
-    `update login_challenges c set completed_at = now()
+  async #finish(trx: TransactionClientContract, challenge: PendingLogin, check: SecondFactorCheck) {
+    const { rows } = await trx.rawQuery(
+      `update login_challenges c set completed_at = now()
        from users u
       where c.id = :id and u.id = c.user_id and c.completed_at is null
         and c.expires_at > now() and c.failed_attempts < :attempts
         and (u.second_factor_locked_until is null or u.second_factor_locked_until <= now())
       returning c.user_id`,
-    { id: challenge.id, attempts: twoFactor.challengeAttempts }
-  )
-  if (rows.length === 0) return 'refused'
-  // The account's row before the factor's: the order every change of a factor takes.
-  await trx.rawQuery('update users set second_factor_failures = 0 where id = ?', [challenge.userId])
-  return (await check(challenge.userId, trx)) ? 'finished' : 'wrong'
-}
+      { id: challenge.id, attempts: twoFactor.challengeAttempts }
+    )
+    if (rows.length === 0) return 'refused'
+    // The account's row before the factor's: the order every change of a factor takes.
+    await trx.rawQuery('update users set second_factor_failures = 0 where id = ?', [
+      challenge.userId,
+    ])
+    return (await check(challenge.userId, trx)) ? 'finished' : 'wrong'
+  }
 
-/** One wrong attempt on the challenge and on its account (the 10th in a row locks it). */
-async function countFailure(challengeId: string) {
-  await db.rawQuery(
-    `with c as (
+  /** One wrong attempt on the challenge and on its account (the 10th in a row locks it). */
+  async #countFailure(challengeId: string) {
+    await db.rawQuery(
+      `with c as (
        update login_challenges set failed_attempts = failed_attempts + 1
         where id = :id returning user_id)
      update users u set
@@ -160,6 +159,7 @@ async function countFailure(challengeId: string) {
               then now() + make_interval(secs => :lockout)
               else u.second_factor_locked_until end
       from c where u.id = c.user_id`,
-    { id: challengeId, failures: twoFactor.accountFailures, lockout: twoFactor.lockoutSeconds }
-  )
+      { id: challengeId, failures: twoFactor.accountFailures, lockout: twoFactor.lockoutSeconds }
+    )
+  }
 }

@@ -18,11 +18,9 @@ import { invalidField } from '#exceptions/validation_error_reporter'
 import PasskeyAddedNotification from '#mails/passkey_added_notification'
 import PasskeyRemovedNotification from '#mails/passkey_removed_notification'
 import MailDelivery from '#services/platform/mail_delivery'
-import { refreshTwoFactorEnabled } from '#services/accounts/two_factor/second_factors'
-import { assertFactorRemovable } from '#services/organizations/two_factor_requirement'
-import {
-  consumeChallenge,
-  storeChallenge,
+import SecondFactors from '#services/accounts/two_factor/second_factors'
+import TwoFactorRequirement from '#services/organizations/two_factor_requirement'
+import WebauthnChallenges, {
   type WebauthnPurpose,
 } from '#services/accounts/two_factor/webauthn_challenges'
 import { isUniqueViolation } from '#helpers/database_errors'
@@ -62,7 +60,12 @@ export function defaultPasskeyName(now = DateTime.utc()) {
  */
 @inject()
 export default class PasskeyService {
-  constructor(private delivery: MailDelivery) {}
+  constructor(
+    private delivery: MailDelivery,
+    private factors: SecondFactors,
+    private twoFactorRequirement: TwoFactorRequirement,
+    private challenges: WebauthnChallenges
+  ) {}
 
   /** Options for `startRegistration` on the frontend; the account's passkeys are excluded. */
   async registrationOptions(user: User) {
@@ -89,7 +92,7 @@ export default class PasskeyService {
       },
       supportedAlgorithmIDs: webauthn.algorithms,
     })
-    await storeChallenge(options.challenge, 'registration', user.id)
+    await this.challenges.store(options.challenge, 'registration', user.id)
     return options
   }
 
@@ -108,7 +111,7 @@ export default class PasskeyService {
     const refused = () =>
       invalidField('response', 'invalid', message('errors.passkeys.response_invalid'))
     const challenge = signedChallenge(response.response.clientDataJSON)
-    if (!challenge || !(await consumeChallenge(challenge, 'registration', user.id))) {
+    if (!challenge || !(await this.challenges.consume(challenge, 'registration', user.id))) {
       throw refused()
     }
     let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>
@@ -142,7 +145,7 @@ export default class PasskeyService {
           },
           { client: trx }
         )
-        await refreshTwoFactorEnabled(user.id, trx)
+        await this.factors.refreshEnabled(user.id, trx)
         return created
       } catch (error) {
         if (isUniqueViolation(error)) {
@@ -186,8 +189,8 @@ export default class PasskeyService {
         .firstOrFail()
       await found.delete()
       // Not the last factor while an organization of the account requires two (409).
-      await assertFactorRemovable(user.id, trx)
-      await refreshTwoFactorEnabled(user.id, trx)
+      await this.twoFactorRequirement.assertFactorRemovable(user.id, trx)
+      await this.factors.refreshEnabled(user.id, trx)
       return found
     })
     this.delivery.sendInBackground(
@@ -206,7 +209,7 @@ export default class PasskeyService {
       userVerification: 'required',
       timeout: webauthn.challengeTtlSeconds * 1000,
     })
-    await storeChallenge(options.challenge, 'authentication', null)
+    await this.challenges.store(options.challenge, 'authentication', null)
     return options
   }
 
@@ -224,7 +227,7 @@ export default class PasskeyService {
     { purpose = 'authentication', userId }: { purpose?: WebauthnPurpose; userId?: string } = {}
   ): Promise<{ user: User; passkey: UserPasskey }> {
     const challenge = signedChallenge(response.response.clientDataJSON)
-    if (!challenge || !(await consumeChallenge(challenge, purpose, null))) {
+    if (!challenge || !(await this.challenges.consume(challenge, purpose, null))) {
       throw new PasskeyInvalidException()
     }
     const query = UserPasskey.query().where('credential_id', response.id)

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto'
+import { inject } from '@adonisjs/core'
 import encryption from '@adonisjs/core/services/encryption'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import UserRecoveryCode from '#models/user_recovery_code'
 import { twoFactor } from '#config/accounts'
+import KeyRotation from '#services/platform/key_rotation'
 
 /** 32 letters and digits, without the look-alikes 0/o and 1/l: 5 random bits each. */
 const ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789'
@@ -31,10 +33,12 @@ function normalized(code: string) {
  * app key: the encryptor's blind index), not a password hash: each code
  * holds 60 random bits, which no one guesses online or offline, so a slow
  * hash would add nothing, and without the key a copy of the table is
- * useless. A code is looked up under every key of the encryptor's list,
- * so codes outlive a key rotation.
+ * useless. A code is looked up under every key of the encryptor's list
+ * and every retired key's kept blind-index key, so codes outlive a key
+ * rotation (app/services/platform/key_rotation.ts).
  */
-export const recoveryCodes = {
+@inject()
+export default class RecoveryCodes {
   /**
    * Replaces the account's codes with new ones, in the caller's transaction
    * (old ones die with it); the codes themselves are only ever returned here.
@@ -50,7 +54,7 @@ export const recoveryCodes = {
       { client: trx }
     )
     return codes
-  },
+  }
 
   /**
    * Spends `code` if it is one of the account's unused codes: one
@@ -64,10 +68,10 @@ export const recoveryCodes = {
       `update user_recovery_codes set used_at = now()
         where user_id = ? and code_hash = any(?::text[]) and used_at is null
         returning id`,
-      [userId, encryption.blindIndexes(plain, PURPOSE)]
+      [userId, await KeyRotation.blindIndexes(plain, PURPOSE, client)]
     )
     return rows.length === 1
-  },
+  }
 
   /** The account's codes not yet used. */
   async remaining(userId: string, client: QueryClientContract) {
@@ -78,10 +82,10 @@ export const recoveryCodes = {
       .count('* as total')
       .first()
     return Number(row?.total ?? 0)
-  },
+  }
 
   /** Removes every code of the account (TOTP turned off). */
   async removeAll(userId: string, trx: QueryClientContract) {
     await trx.from('user_recovery_codes').where('user_id', userId).delete()
-  },
+  }
 }

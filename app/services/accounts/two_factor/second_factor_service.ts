@@ -5,7 +5,7 @@ import type User from '#models/user'
 import RecoveryCodeUsedNotification from '#mails/recovery_code_used_notification'
 import MailDelivery from '#services/platform/mail_delivery'
 import TotpService from '#services/accounts/two_factor/totp_service'
-import { recoveryCodes } from '#services/accounts/two_factor/recovery_codes'
+import RecoveryCodes from '#services/accounts/two_factor/recovery_codes'
 import type { Language } from '#helpers/languages'
 
 /** A code the account types: from its authenticator app, or one of its recovery codes. */
@@ -16,7 +16,8 @@ export type CodeProof = { code?: string; recoveryCode?: string }
 export default class SecondFactorService {
   constructor(
     private totp: TotpService,
-    private delivery: MailDelivery
+    private delivery: MailDelivery,
+    private recoveryCodes: RecoveryCodes
   ) {}
 
   /**
@@ -27,7 +28,7 @@ export default class SecondFactorService {
   check(userId: string, proof: CodeProof, client: QueryClientContract = db.connection()) {
     if (proof.code !== undefined) return this.totp.claim(userId, proof.code, client)
     if (proof.recoveryCode !== undefined) {
-      return recoveryCodes.spend(userId, proof.recoveryCode, client)
+      return this.recoveryCodes.spend(userId, proof.recoveryCode, client)
     }
     return Promise.resolve(false)
   }
@@ -35,7 +36,7 @@ export default class SecondFactorService {
   /** After a proof held: a spent recovery code is emailed about, with the count left. */
   async noteUsed(user: User, proof: CodeProof, requestLanguage: Language) {
     if (proof.code !== undefined || proof.recoveryCode === undefined) return
-    const remaining = await recoveryCodes.remaining(user.id, db.connection())
+    const remaining = await this.recoveryCodes.remaining(user.id, db.connection())
     this.delivery.sendInBackground(
       new RecoveryCodeUsedNotification(user.email, user.locale ?? requestLanguage, remaining)
     )

@@ -10,9 +10,9 @@ import { invalidField } from '#exceptions/validation_error_reporter'
 import TwoFactorEnabledNotification from '#mails/two_factor_enabled_notification'
 import TwoFactorDisabledNotification from '#mails/two_factor_disabled_notification'
 import MailDelivery from '#services/platform/mail_delivery'
-import { recoveryCodes } from '#services/accounts/two_factor/recovery_codes'
-import { refreshTwoFactorEnabled } from '#services/accounts/two_factor/second_factors'
-import { assertFactorRemovable } from '#services/organizations/two_factor_requirement'
+import RecoveryCodes from '#services/accounts/two_factor/recovery_codes'
+import SecondFactors from '#services/accounts/two_factor/second_factors'
+import TwoFactorRequirement from '#services/organizations/two_factor_requirement'
 import { Clock } from '#helpers/clock'
 import { twoFactor } from '#config/accounts'
 import type { Language } from '#helpers/languages'
@@ -35,7 +35,10 @@ const wrongCode = () => invalidField('code', 'invalid', message('errors.two_fact
 export default class TotpService {
   constructor(
     private clock: Clock,
-    private delivery: MailDelivery
+    private delivery: MailDelivery,
+    private recoveryCodes: RecoveryCodes,
+    private factors: SecondFactors,
+    private twoFactorRequirement: TwoFactorRequirement
   ) {}
 
   /**
@@ -94,8 +97,8 @@ export default class TotpService {
         { userId: user.id, step, encrypted: pending.encrypted_secret }
       )
       if (rows.length === 0) throw wrongCode()
-      const issued = await recoveryCodes.issue(user.id, trx)
-      const enabled = await refreshTwoFactorEnabled(user.id, trx)
+      const issued = await this.recoveryCodes.issue(user.id, trx)
+      const enabled = await this.factors.refreshEnabled(user.id, trx)
       return { codes: issued, turnedOn: enabled && !wasEnabled }
     })
     if (turnedOn) {
@@ -114,10 +117,10 @@ export default class TotpService {
     const turnedOff = await db.transaction(async (trx) => {
       const wasEnabled = await this.#lockAccount(user.id, trx)
       await trx.from('user_totp_secrets').where('user_id', user.id).delete()
-      await recoveryCodes.removeAll(user.id, trx)
+      await this.recoveryCodes.removeAll(user.id, trx)
       // Not the last factor while an organization of the account requires two (409).
-      await assertFactorRemovable(user.id, trx)
-      const enabled = await refreshTwoFactorEnabled(user.id, trx)
+      await this.twoFactorRequirement.assertFactorRemovable(user.id, trx)
+      const enabled = await this.factors.refreshEnabled(user.id, trx)
       return wasEnabled && !enabled
     })
     if (turnedOff) {
@@ -137,7 +140,7 @@ export default class TotpService {
         .whereNotNull('confirmed_at')
         .first()
       if (!totp) throw new ConflictException(message('errors.two_factor.totp_not_enabled'))
-      return recoveryCodes.issue(user.id, trx)
+      return this.recoveryCodes.issue(user.id, trx)
     })
   }
 

@@ -1,6 +1,6 @@
 import type { Logger } from '@adonisjs/core/logger'
 import { isDependencyUnavailable } from '#helpers/dependency_errors'
-import { replicaReads, replicas } from '#config/database'
+import { replicaReads, type replicas } from '#config/database'
 import { walPosition } from '#helpers/wal_positions'
 import ReplicaMonitor, { withinTimeout } from '#services/platform/replicas/replica_monitor'
 import { ReplicaState, type ReadReason } from '#services/platform/replicas/replica_state'
@@ -34,9 +34,10 @@ const QUIET_MS = 60_000
  * REPLICA_MAX_LAG_MS old. Otherwise, and whenever the query fails or takes
  * longer than REPLICA_TIMEOUT_MS there, the primary answers: a replica
  * never causes an error. Without replicas, every read goes straight to the
- * primary.
+ * primary. One per process, over the replicas of config/database.ts, with
+ * its monitor (providers/read_replicas_provider.ts).
  */
-export class ReadRouting {
+export default class ReadRouting {
   readonly replicas: ReplicaState[]
   readonly monitor: ReplicaMonitor | null
   /** Statements by target and reason, read by the metrics at scrape time. */
@@ -151,7 +152,3 @@ export class ReadRouting {
     this.counts.set(key, (this.counts.get(key) ?? 0) + statements)
   }
 }
-
-/** The application's read routing, over the replicas of config/database.ts. */
-const readRouting = new ReadRouting(replicas)
-export default readRouting

@@ -1,5 +1,5 @@
 import { BaseCheck, Result } from '@adonisjs/core/health'
-import type { ReadRouting } from '#services/platform/replicas/read_routing'
+import type ReadRouting from '#services/platform/replicas/read_routing'
 
 /**
  * `database_replica` in the full health report (contract, "Past one

@@ -1,5 +1,6 @@
+import { inject } from '@adonisjs/core'
 import { runPrepared } from '#helpers/prepared_statement'
-import readRouting from '#services/platform/replicas/read_routing'
+import ReadRouting from '#services/platform/replicas/read_routing'
 
 /**
  * Read your writes (contract, "Past one database"): once a change has
@@ -10,11 +11,21 @@ import readRouting from '#services/platform/replicas/read_routing'
  * round trip: a replica serves them only once it has replayed that far.
  * Only kept while a replica is configured; otherwise nothing is written.
  */
-export async function recordWritePosition(userIds: string[]) {
-  if (!readRouting.enabled || userIds.length === 0) return
-  await runPrepared(
-    'record_write_position',
-    'UPDATE users SET read_after_lsn = pg_current_wal_insert_lsn() WHERE id = ANY($1::uuid[])',
-    [userIds]
-  )
+@inject()
+export default class WritePositions {
+  constructor(private routing: ReadRouting) {}
+
+  /** Whether positions are kept at all (a replica is configured). */
+  get enabled() {
+    return this.routing.enabled
+  }
+
+  async record(userIds: string[]) {
+    if (!this.routing.enabled || userIds.length === 0) return
+    await runPrepared(
+      'record_write_position',
+      'UPDATE users SET read_after_lsn = pg_current_wal_insert_lsn() WHERE id = ANY($1::uuid[])',
+      [userIds]
+    )
+  }
 }

@@ -9,7 +9,7 @@ import { SafeSchema } from '#database/safe_schema'
  * which takes `events`' ACCESS EXCLUSIVE lock for a moment but reads no
  * row; the previous release never writes anything else, so it keeps
  * working. The rows already there are checked by the post-deploy migration
- * database/post_deploy/1763800002101_validate_events_metadata_object_check.ts,
+ * database/post_deploy/1763800002201_validate_events_metadata_object_check.ts,
  * a scan that lets reads and writes go on.
  */
 export default class extends SafeSchema {

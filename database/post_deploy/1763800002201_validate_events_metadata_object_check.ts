@@ -2,7 +2,7 @@ import { SafeSchema } from '#database/safe_schema'
 
 /**
  * Checks the rows already in `events` against the check that migration
- * 1763800002100 added NOT VALID: a scan under a SHARE UPDATE EXCLUSIVE
+ * 1763800002200 added NOT VALID: a scan under a SHARE UPDATE EXCLUSIVE
  * lock, which lets reads and writes go on. Post-deploy (npm run
  * migration:post-deploy): once every instance runs the release that added it.
  */

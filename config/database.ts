@@ -112,6 +112,34 @@ export const replicaReads = {
   pollIntervalMs: 250,
 }
 
+/**
+ * What every migration runs under (database/safe_schema.ts, contract
+ * "Deploys while serving"): a migration waits at most `lockTimeoutMs` for
+ * each lock (PostgreSQL's `lock_timeout`), so a long transaction makes the
+ * migration wait, never every request queued behind the lock it asked for.
+ * Refused, it is tried again after a pause that doubles from
+ * `retryPauseMs` (at most 30 s), `attempts` times in all, each attempt
+ * logged. `statementTimeoutMs` bounds any one statement (an index built
+ * CONCURRENTLY on a large table included: raise it for one that needs more).
+ */
+export const migrationSafety = {
+  lockTimeoutMs: env.get('DB_MIGRATION_LOCK_TIMEOUT_MS', 2000),
+  statementTimeoutMs: env.get('DB_MIGRATION_STATEMENT_TIMEOUT_MS', 3_600_000),
+  attempts: env.get('DB_MIGRATION_LOCK_ATTEMPTS', 10),
+  retryPauseMs: env.get('DB_MIGRATION_RETRY_PAUSE_MS', 1000),
+  maxRetryPauseMs: 30_000,
+}
+
+/**
+ * The post-deploy migrations (database/post_deploy/, docs/releasing.md):
+ * run once every instance runs the new release, by
+ * `node ace migration:run --connection=post_deploy` (npm run
+ * migration:post-deploy), recorded in their own table. The same server
+ * and database as `postgres`: only the folder and the record differ, so
+ * a plain `migration:run` never runs them.
+ */
+export const POST_DEPLOY_CONNECTION = 'post_deploy'
+
 const replicaHost = env.get('DB_REPLICA_HOST')
 
 /**
@@ -180,6 +208,17 @@ const dbConfig = defineConfig({
         enabled: true,
         rulesPaths: ['./database/schema_rules.js'],
       },
+    },
+    [POST_DEPLOY_CONNECTION]: {
+      client: 'pg',
+      connection: { ...connection, ...socket },
+      pool: { min: 0, max: 2 },
+      migrations: {
+        naturalSort: true,
+        paths: ['database/post_deploy'],
+        tableName: 'adonis_schema_post_deploy',
+      },
+      schemaGeneration: { enabled: false },
     },
     ...Object.fromEntries(
       replicas.map(({ name, connection: replica }) => [

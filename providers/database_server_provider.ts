@@ -29,6 +29,8 @@ export default class DatabaseServerProvider {
       (await this.#runningServerPort(embeddedServer)) ?? (await this.#start(embeddedServer))
     await this.#ensureDatabase(embeddedServer, port)
     this.app.config.set('database.connections.postgres.connection.port', port)
+    // The post-deploy migrations' connection: the same server (config/database.ts).
+    this.app.config.set('database.connections.post_deploy.connection.port', port)
   }
 
   async ready() {
@@ -136,9 +138,12 @@ export default class DatabaseServerProvider {
   async #migrate() {
     const { MigrationRunner } = await import('@adonisjs/lucid/migration')
     const db = await this.app.container.make('lucid.db')
-    const migrator = new MigrationRunner(db, this.app, { direction: 'up' })
-    await migrator.run()
-    if (migrator.error) throw migrator.error
+    // In development the post-deploy migrations follow at once (docs/releasing.md).
+    for (const connectionName of ['postgres', 'post_deploy']) {
+      const migrator = new MigrationRunner(db, this.app, { direction: 'up', connectionName })
+      await migrator.run()
+      if (migrator.error) throw migrator.error
+    }
   }
 }
 

@@ -100,6 +100,11 @@ const schema = {
   DB_POOL_ACQUIRE_TIMEOUT_MS: Env.schema.number.optional(),
   // A whole number: PostgreSQL refuses every connection that names a bad one.
   DB_STATEMENT_TIMEOUT_MS: positiveInteger,
+  // Migrations (database/safe_schema.ts): whole numbers, PostgreSQL settings or counts.
+  DB_MIGRATION_LOCK_TIMEOUT_MS: positiveInteger,
+  DB_MIGRATION_STATEMENT_TIMEOUT_MS: positiveInteger,
+  DB_MIGRATION_LOCK_ATTEMPTS: positiveInteger,
+  DB_MIGRATION_RETRY_PAUSE_MS: positiveInteger,
   // Hot standbys that serve reads (config/database.ts): comma-separated URLs, or one by parts.
   DATABASE_REPLICA_URL: parseDatabaseUrls,
   DB_REPLICA_HOST: Env.schema.string.optional({ format: 'host' }),

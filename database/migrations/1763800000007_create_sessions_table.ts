@@ -1,6 +1,6 @@
-import { BaseSchema } from '@adonisjs/lucid/schema'
+import { SafeSchema } from '#database/safe_schema'
 
-export default class extends BaseSchema {
+export default class extends SafeSchema {
   protected tableName = 'sessions'
 
   async up() {

@@ -1,10 +1,10 @@
-import { BaseSchema } from '@adonisjs/lucid/schema'
+import { SafeSchema } from '#database/safe_schema'
 
 /**
  * Idempotency-Key of event creation, per caller: the claim (status null
  * while the first request runs) and then its answer, replayed for 24 h.
  */
-export default class extends BaseSchema {
+export default class extends SafeSchema {
   protected tableName = 'idempotency_keys'
 
   async up() {

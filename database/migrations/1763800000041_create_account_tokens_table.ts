@@ -1,10 +1,10 @@
-import { BaseSchema } from '@adonisjs/lucid/schema'
+import { SafeSchema } from '#database/safe_schema'
 
 /**
  * Emailed tokens (password reset, email verification): only the hash of the
  * secret is stored. A token is spent or voided by deleting its row.
  */
-export default class extends BaseSchema {
+export default class extends SafeSchema {
   protected tableName = 'account_tokens'
 
   async up() {

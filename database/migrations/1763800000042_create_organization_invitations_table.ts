@@ -1,10 +1,10 @@
-import { BaseSchema } from '@adonisjs/lucid/schema'
+import { SafeSchema } from '#database/safe_schema'
 
 /**
  * Pending invitations only: accepting or revoking one deletes its row, so
  * its link dies. One pending invitation per address and organization.
  */
-export default class extends BaseSchema {
+export default class extends SafeSchema {
   protected tableName = 'organization_invitations'
 
   async up() {

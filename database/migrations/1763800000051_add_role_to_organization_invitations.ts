@@ -1,7 +1,7 @@
-import { BaseSchema } from '@adonisjs/lucid/schema'
+import { SafeSchema } from '#database/safe_schema'
 
 /** The role an invitation grants once accepted; invitations sent before roles existed grant `member`. */
-export default class extends BaseSchema {
+export default class extends SafeSchema {
   protected tableName = 'organization_invitations'
 
   async up() {

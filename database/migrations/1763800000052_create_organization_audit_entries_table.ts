@@ -1,4 +1,4 @@
-import { BaseSchema } from '@adonisjs/lucid/schema'
+import { SafeSchema } from '#database/safe_schema'
 
 /**
  * The audit log of an organization: append-only (no route updates or
@@ -6,7 +6,7 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
  * copies taken when the entry was written; user ids carry no foreign key,
  * so an entry outlives the account it names.
  */
-export default class extends BaseSchema {
+export default class extends SafeSchema {
   protected tableName = 'organization_audit_entries'
 
   async up() {

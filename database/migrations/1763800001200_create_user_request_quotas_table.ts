@@ -1,4 +1,4 @@
-import { BaseSchema } from '@adonisjs/lucid/schema'
+import { SafeSchema } from '#database/safe_schema'
 
 /**
  * Each signed-in user's API quota (config/limiter.ts, `api_user`) when
@@ -7,7 +7,7 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
  * instances count it). Written only by app/session/session_read.ts, mostly
  * by the statement that reads the session; one row per user, gone with it.
  */
-export default class extends BaseSchema {
+export default class extends SafeSchema {
   protected tableName = 'user_request_quotas'
 
   async up() {

@@ -1,4 +1,4 @@
-import { BaseSchema } from '@adonisjs/lucid/schema'
+import { SafeSchema } from '#database/safe_schema'
 
 /**
  * Two factors and passkeys (contract, "Two factors, passkeys and re-authentication").
@@ -17,7 +17,7 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
  * - `webauthn_challenges`: single-use, expiring WebAuthn challenges.
  * - `organizations.require_two_factor`: members without a second factor are refused.
  */
-export default class extends BaseSchema {
+export default class extends SafeSchema {
   async up() {
     this.schema.alterTable('users', (table) => {
       table.boolean('two_factor_enabled').notNullable().defaultTo(false)

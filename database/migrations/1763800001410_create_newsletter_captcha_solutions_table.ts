@@ -1,4 +1,4 @@
-import { BaseSchema } from '@adonisjs/lucid/schema'
+import { SafeSchema } from '#database/safe_schema'
 
 /**
  * The proof-of-work solutions the subscribe form has accepted (NEWSLETTER_CAPTCHA=altcha),
@@ -6,7 +6,7 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
  * and races, by `INSERT … ON CONFLICT DO NOTHING`. A row is useless once its challenge has
  * expired (`expires_at`): each insert prunes a few such rows.
  */
-export default class extends BaseSchema {
+export default class extends SafeSchema {
   protected tableName = 'newsletter_captcha_solutions'
 
   async up() {

@@ -1,4 +1,4 @@
-import { BaseSchema } from '@adonisjs/lucid/schema'
+import { SafeSchema } from '#database/safe_schema'
 
 /**
  * The account export reads a person's audit entries (as actor, as target)
@@ -8,7 +8,7 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
  * those served (account deletion's, an invitation's entry) they serve too.
  * Built CONCURRENTLY: writes go on meanwhile.
  */
-export default class extends BaseSchema {
+export default class extends SafeSchema {
   static disableTransactions = true
 
   async up() {

@@ -1,4 +1,4 @@
-import { BaseSchema } from '@adonisjs/lucid/schema'
+import { SafeSchema } from '#database/safe_schema'
 
 /**
  * `users.read_after_lsn`: the primary's WAL position after the account's
@@ -7,7 +7,7 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
  * replayed that far (app/services/platform/replicas/write_positions.ts).
  * Adding a nullable column without a default rewrites nothing.
  */
-export default class extends BaseSchema {
+export default class extends SafeSchema {
   protected tableName = 'users'
 
   async up() {

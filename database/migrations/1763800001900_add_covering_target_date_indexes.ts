@@ -1,4 +1,4 @@
-import { BaseSchema } from '@adonisjs/lucid/schema'
+import { SafeSchema } from '#database/safe_schema'
 
 /**
  * The target-date indexes of the event list carry `target_date` itself, as
@@ -37,7 +37,7 @@ const TARGET_DATE_INDEXES = [
   },
 ]
 
-export default class extends BaseSchema {
+export default class extends SafeSchema {
   static disableTransactions = true
 
   async up() {

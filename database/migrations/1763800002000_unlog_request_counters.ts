@@ -1,4 +1,4 @@
-import { BaseSchema } from '@adonisjs/lucid/schema'
+import { SafeSchema } from '#database/safe_schema'
 
 /**
  * The request counters, the limiter's `rate_limits` and each signed-in
@@ -21,7 +21,7 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
  */
 const COUNTERS = ['rate_limits', 'user_request_quotas']
 
-export default class extends BaseSchema {
+export default class extends SafeSchema {
   async up() {
     for (const table of COUNTERS) this.schema.raw(`ALTER TABLE ${table} SET UNLOGGED`)
   }

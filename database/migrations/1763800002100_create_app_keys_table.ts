@@ -1,4 +1,4 @@
-import { BaseSchema } from '@adonisjs/lucid/schema'
+import { SafeSchema } from '#database/safe_schema'
 
 /**
  * The app keys the service has known (contract, "Secrets an operator can change"),
@@ -13,7 +13,7 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
  *
  * A new table: additive only.
  */
-export default class extends BaseSchema {
+export default class extends SafeSchema {
   protected tableName = 'app_keys'
 
   async up() {

@@ -44,6 +44,9 @@ export function testDatabaseUrl(port?: number) {
   return url.toString()
 }
 
+/** How the process starts: node's arguments, in `cwd`. */
+type Launch = { cwd: string; args: string[] }
+
 /**
  * The API as its own process (`bin/server.ts`), by default with the
  * production settings, so behaviour that differs in production is tested
@@ -57,29 +60,38 @@ export class AppProcess {
 
   constructor(
     public port: number,
-    private environment: Record<string, string>
+    private environment: Record<string, string>,
+    private launch: Launch = {
+      cwd: APP_ROOT,
+      args: ['--import=@poppinss/ts-exec', 'bin/server.ts'],
+    }
   ) {}
 
-  static async production(environment: Record<string, string> = {}) {
+  /** `launch`: another build of the API (a previous release's `bin/server.js`), this checkout's by default. */
+  static async production(environment: Record<string, string> = {}, launch?: Launch) {
     const port = await freePort()
-    return new AppProcess(port, {
-      NODE_ENV: 'production',
-      APP_KEY: 'test-app-key-of-at-least-32-characters',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: testDatabaseUrl(),
-      MONITORING_SECRET: 'production-monitoring-secret',
-      MAIL_MAILER: 'smtp',
-      SMTP_HOST: env.get('SMTP_HOST') ?? '127.0.0.1',
-      SMTP_PORT: String(env.get('SMTP_PORT')),
-      SMTP_TIMEOUT_MS: '2000',
-      MAIL_FROM: 'Events <hello@events.test>',
-      LOG_LEVEL: 'warn',
-      // No drain on SIGTERM unless a test asks for one: stopping stays quick.
-      SHUTDOWN_DRAIN_MS: '0',
-      ...environment,
-    })
+    return new AppProcess(
+      port,
+      {
+        NODE_ENV: 'production',
+        APP_KEY: 'test-app-key-of-at-least-32-characters',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATABASE_URL: testDatabaseUrl(),
+        MONITORING_SECRET: 'production-monitoring-secret',
+        MAIL_MAILER: 'smtp',
+        SMTP_HOST: env.get('SMTP_HOST') ?? '127.0.0.1',
+        SMTP_PORT: String(env.get('SMTP_PORT')),
+        SMTP_TIMEOUT_MS: '2000',
+        MAIL_FROM: 'Events <hello@events.test>',
+        LOG_LEVEL: 'warn',
+        // No drain on SIGTERM unless a test asks for one: stopping stays quick.
+        SHUTDOWN_DRAIN_MS: '0',
+        ...environment,
+      },
+      launch
+    )
   }
 
   get url() {
@@ -91,8 +103,8 @@ export class AppProcess {
    * exits). 'ready': its dependencies are connected; 'live': it listens.
    */
   async start({ waitFor = 'ready' as 'ready' | 'live' | 'nothing' } = {}) {
-    this.#child = spawn(process.execPath, ['--import=@poppinss/ts-exec', 'bin/server.ts'], {
-      cwd: APP_ROOT,
+    this.#child = spawn(process.execPath, this.launch.args, {
+      cwd: this.launch.cwd,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...this.environment },
       stdio: ['ignore', 'pipe', 'pipe'],
     })

@@ -23,7 +23,10 @@ export async function resetDatabase() {
 
 /** Applies pending migrations once for the run (and keeps the schema afterwards). */
 export async function migrate() {
-  const migrator = new MigrationRunner(db, app, { direction: 'up' })
-  await migrator.run()
-  if (migrator.error) throw migrator.error
+  // The regular migrations, then the post-deploy ones (docs/releasing.md).
+  for (const connectionName of ['postgres', 'post_deploy']) {
+    const migrator = new MigrationRunner(db, app, { direction: 'up', connectionName })
+    await migrator.run()
+    if (migrator.error) throw migrator.error
+  }
 }

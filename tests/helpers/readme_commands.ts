@@ -182,6 +182,18 @@ const RULES: Array<{
     }),
   },
   {
+    match: ({ command }) => command === 'npm run migration:post-deploy',
+    plan: (command) => ({
+      command,
+      run: false,
+      why: 'once per deploy, after the regular migrations and the new instances (docs/releasing.md); npm test runs the post-deploy migrations itself',
+    }),
+  },
+  {
+    match: ({ command }) => command === 'npm run migrations:lint',
+    plan: (command) => ({ command, run: true }),
+  },
+  {
     match: ({ command }) => command === 'npm run format' || command === 'npm run client:generate',
     plan: (command) => ({ command, run: true }),
   },

@@ -132,9 +132,6 @@ test.group('README commands, as a newcomer runs them on a fresh clone', (group) 
   }).timeout(120_000)
 })
 
-/** Rewritten by the lead with its new runs; its `node ace` lines are printed, not yet enforced. */
-const AWAITING_REWRITE = new Set(['docs/performance.md'])
-
 test.group('Documentation pages name what a newcomer can run', () => {
   const scripts = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts
   const pages = ['README.md', ...readdirSync(join(ROOT, 'docs')).map((page) => `docs/${page}`)]
@@ -144,19 +141,7 @@ test.group('Documentation pages name what a newcomer can run', () => {
       assert,
     }) => {
       const problems = checkPage(readFileSync(join(ROOT, page), 'utf8'), ROOT, scripts)
-      if (!AWAITING_REWRITE.has(page)) return assert.deepEqual(problems, [])
-      const [aceLines, others] = [
-        problems.filter((problem) => problem.startsWith('node ace')),
-        problems.filter((problem) => !problem.startsWith('node ace')),
-      ]
-      if (aceLines.length > 0) {
-        process.stderr.write(
-          `\n${page}: \`node ace\` with the machine's node, NOT enforced until its rewrite:\n` +
-            aceLines.map((line) => `  ${line}`).join('\n') +
-            '\n\n'
-        )
-      }
-      assert.deepEqual(others, [])
+      assert.deepEqual(problems, [])
     })
   }
 

@@ -5,6 +5,8 @@ import { HttpContext } from '@adonisjs/core/http'
 import type { ResolvedSessionConfig } from '@adonisjs/session/types'
 import RateLimits, { NewsletterLimitSwitch } from '#services/platform/rate_limits'
 import SessionArea from '#session/session_area'
+import { UserRequestQuota } from '#session/session_read'
+import { limits } from '#config/limiter'
 import { WalArchive } from '#services/platform/wal_archive'
 import { ContactProvider } from '#services/newsletter/contact_provider'
 import MailDelivery from '#services/platform/mail_delivery'
@@ -72,7 +74,11 @@ export default class BindingsProvider {
     // One per process: every limit from config/limiter.ts, over the limiter's stores.
     this.app.container.singleton(RateLimits, async (resolver) => {
       const { countRejection } = await import('#services/platform/metrics')
-      return new RateLimits(await resolver.make('limiter.manager'), countRejection)
+      const manager = await resolver.make('limiter.manager')
+      // With the counters in PostgreSQL, a user's API quota is counted with the session read.
+      const userQuota =
+        manager.config.default === 'database' ? new UserRequestQuota(limits.api_user) : null
+      return new RateLimits(manager, countRejection, userQuota)
     })
     // The spec disables the newsletter limit in tests; its own test swaps it on.
     this.app.container.bind(

@@ -65,3 +65,8 @@ export function invalidToken() {
 export function invalidConfirmationToken() {
   return invalidField('token', 'invalid', catalogued('errors.token.confirmation_invalid'))
 }
+
+/** A list cursor the server did not issue, or issued for another list: 400 `input.cursor.invalid`. */
+export function invalidCursor(): never {
+  throw invalidField('cursor', 'invalid', catalogued('errors.cursor.invalid'))
+}

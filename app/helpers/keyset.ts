@@ -1,6 +1,4 @@
 import encryption from '@adonisjs/core/services/encryption'
-import { invalidField } from '#exceptions/validation_error_reporter'
-import { message } from '#exceptions/api_exception'
 
 /**
  * Keyset pagination, written once for every list of the API (the events,
@@ -36,8 +34,12 @@ export function issueCursor(purpose: string, scope: CursorScope, position: Keyse
   return encryption.getMessageVerifier().sign(payload, undefined, purpose)
 }
 
-/** The position `value` names, or 400 `input.cursor.invalid`. */
-export function readCursor(purpose: string, value: string, scope: CursorScope): KeysetPosition {
+/** The position `value` names; null for a cursor not issued for this list (a 400 for the caller). */
+export function readCursor(
+  purpose: string,
+  value: string,
+  scope: CursorScope
+): KeysetPosition | null {
   const payload = encryption.getMessageVerifier().unsign<CursorPayload>(value, purpose)
   if (
     !payload ||
@@ -46,7 +48,7 @@ export function readCursor(purpose: string, value: string, scope: CursorScope): 
     typeof payload.k !== 'string' ||
     typeof payload.i !== 'string'
   ) {
-    throw invalidField('cursor', 'invalid', message('errors.cursor.invalid'))
+    return null
   }
   return { key: payload.k, id: payload.i }
 }

@@ -1,3 +1,4 @@
+import type { SpentQuota, UserQuota } from '#services/platform/rate_limits'
 import string from '@adonisjs/core/helpers/string'
 import { runPrepared } from '#helpers/prepared_statement'
 import { isExtensionDue } from '#session/session_expiry'
@@ -36,9 +37,6 @@ export type UserRow = Record<string, unknown> & { id: string }
 /** `requests` per `duration` (`'1 minute'`, or seconds): one limit of config/limiter.ts. */
 export type RequestLimit = { requests: number; duration: string | number }
 
-/** A user's quota after this request: `spent` of `limit` until `windowEndsAt` (ms). */
-export type SpentQuota = { userId: string; limit: number; spent: number; windowEndsAt: number }
-
 type QuotaRow = { spent: number; window_ends_at_ms: string }
 
 /**
@@ -71,7 +69,7 @@ c AS (
 SELECT r.*, c.* FROM r LEFT JOIN c ON true`
 
 /** A user's request quota, counted in `user_request_quotas`, exact across instances. */
-export class UserRequestQuota {
+export class UserRequestQuota implements UserQuota {
   readonly requests: number
   readonly windowMs: number
 
@@ -114,7 +112,7 @@ export class SessionRead implements SessionReadResult {
   #expiry?: { expiresAtMs: number; ttlSeconds: number; refreshAfterMs: number }
 
   /** `quota`: the user quota the read consumes; null when the limiter keeps it. */
-  constructor(readonly quota: UserRequestQuota | null = null) {}
+  constructor(readonly quota: UserQuota | null = null) {}
 
   /**
    * The session row `sessionId` (signed data and expiry), with its user and,

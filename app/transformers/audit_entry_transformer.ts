@@ -1,4 +1,4 @@
-import type { AuditEntry } from '#services/organizations/audit_log'
+import type { AuditEntry } from '#types/organization'
 import { BaseTransformer } from '@adonisjs/core/transformers'
 
 /** An audit-log entry (contract, Roles inside an organization). */

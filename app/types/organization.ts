@@ -33,3 +33,13 @@ export type AuditDetails = {
   name?: string
   requireTwoFactor?: boolean
 }
+
+/** One entry of an organization's audit log, as the routes and the account export give it. */
+export type AuditEntry = {
+  id: string
+  action: AuditAction
+  occurredAt: Date
+  actor: { userId: string; email: string | null }
+  target: { type: AuditTargetType; id: string; email?: string | null }
+  details: AuditDetails
+}

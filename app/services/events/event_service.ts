@@ -10,6 +10,7 @@ import { isDependencyUnavailable } from '#helpers/dependency_errors'
 import PreconditionFailedException from '#exceptions/precondition_failed_exception'
 import { entityTag, namesVersion } from '#services/events/entity_tags'
 import { issueCursor, readCursor } from '#helpers/keyset'
+import { invalidCursor } from '#exceptions/validation_error_reporter'
 import { eventFromRow, type Row } from '#services/events/event_rows'
 import {
   CREATE_EVENT,
@@ -230,7 +231,7 @@ export default class EventService {
       targetDateFrom: query.targetDateFrom?.toJSDate(),
       targetDateTo: query.targetDateTo?.toJSDate(),
       after: query.cursor
-        ? readCursor(CURSOR_PURPOSE, query.cursor, { organizationId, sort })
+        ? (readCursor(CURSOR_PURPOSE, query.cursor, { organizationId, sort }) ?? invalidCursor())
         : undefined,
     })
     const { rows } = await this.routing.read(options, (connection) =>

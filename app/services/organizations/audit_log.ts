@@ -3,14 +3,10 @@ import { v7 as uuidv7 } from 'uuid'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { RawQueryBindings } from '@adonisjs/lucid/types/querybuilder'
-import type {
-  AuditAction,
-  AuditDetails,
-  AuditTargetType,
-  OrganizationRole,
-} from '#types/organization'
+import type { AuditAction, AuditDetails, AuditEntry, AuditTargetType } from '#types/organization'
 import ReadRouting, { type ReadOptions } from '#services/platform/replicas/read_routing'
 import { runStatement } from '#helpers/prepared_statement'
+import { invalidCursor } from '#exceptions/validation_error_reporter'
 import {
   bindings,
   equalityPrefixes,
@@ -32,20 +28,7 @@ export type AuditRecord = {
 }
 
 /** An entry as the audit-log route lists it. */
-export type AuditEntry = {
-  id: string
-  action: AuditAction
-  occurredAt: Date
-  actor: { userId: string; email: string | null }
-  target: { type: AuditTargetType; id: string; email?: string | null }
-  details: {
-    fromRole?: OrganizationRole
-    toRole?: OrganizationRole
-    role?: OrganizationRole
-    name?: string
-    requireTwoFactor?: boolean
-  }
-}
+export type { AuditEntry }
 
 export type AuditPageQuery = { limit?: number; cursor?: string; action?: AuditAction[] }
 
@@ -103,7 +86,9 @@ export default class AuditLog {
   async page(organizationId: string, query: AuditPageQuery, options: ReadOptions = {}) {
     const limit = query.limit ?? 20
     const scope = { organizationId }
-    const after = query.cursor ? readCursor(CURSOR_PURPOSE, query.cursor, scope) : undefined
+    const after = query.cursor
+      ? (readCursor(CURSOR_PURPOSE, query.cursor, scope) ?? invalidCursor())
+      : undefined
     const { text, values } = auditPageStatement(organizationId, limit, query.action, after)
     // Planned for its values each time: a plan made once for any action list can read them all.
     const { rows } = await this.routing.read(options, (connection) =>

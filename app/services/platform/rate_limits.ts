@@ -8,9 +8,28 @@ import {
 } from '@adonisjs/limiter'
 import type { LimiterConsumptionOptions } from '@adonisjs/limiter/types'
 import { limits as configuredLimits, type LimitName } from '#config/limiter'
-import { UserRequestQuota, type SessionRead, type SpentQuota } from '#session/session_read'
 import { isMonitoringSecret } from '#helpers/monitoring_secret'
 import { isDependencyUnavailable } from '#helpers/dependency_errors'
+
+/** A user's quota after this request: `spent` of `limit` until `windowEndsAt` (ms). */
+export type SpentQuota = { userId: string; limit: number; spent: number; windowEndsAt: number }
+
+/**
+ * The signed-in user's API quota counted outside the limiter (app/session/session_read.ts:
+ * in `user_request_quotas`, with the session read), and what a request's session read
+ * already consumed of it.
+ */
+export interface UserQuota {
+  /** The length of a window, in ms. */
+  readonly windowMs: number
+  /** One request of `userId`'s quota, in a statement of its own. */
+  consume(userId: string): Promise<SpentQuota>
+  /** A quota read back from the session read's statement (`windowEndsAt` as PostgreSQL gives it). */
+  spent(userId: string, spent: number, windowEndsAt: string): SpentQuota
+}
+export interface QuotaTaken {
+  spentQuota(userId: string): SpentQuota | undefined
+}
 
 /** The numbers of every limit, by name (config/limiter.ts); null: that limit is off. */
 export type LimitDefinitions = Record<LimitName, LimiterConsumptionOptions | null>
@@ -52,17 +71,16 @@ export class NewsletterLimitSwitch {
  * (LIMITER_STORE): swapping them changes nothing here.
  */
 export default class RateLimits {
-  /** The signed-in user's API quota in `user_request_quotas`; null when the limiter counts it. */
-  readonly userQuota: UserRequestQuota | null
-
+  /**
+   * `userQuota`: the signed-in user's API quota in `user_request_quotas`, when the
+   * limiter's store is PostgreSQL (the bindings provider decides); null: the limiter counts it.
+   */
   constructor(
     private manager: LimiterManager<any>,
     private countRejection: CountRejection,
+    readonly userQuota: UserQuota | null,
     private definitions: LimitDefinitions = configuredLimits
-  ) {
-    this.userQuota =
-      manager.config.default === 'database' ? new UserRequestQuota(this.#numbers('api_user')) : null
-  }
+  ) {}
 
   /** A limit consumed by a service itself (e.g. `login` with `penalize`); null when it is off. */
   limiter(name: LimitName) {
@@ -108,7 +126,7 @@ export default class RateLimits {
    * without reading the counter first. Per signed-in user, taken from the
    * session read when it consumed it; else per IP.
    */
-  async consumeApi(ctx: HttpContext, sessionRead?: SessionRead) {
+  async consumeApi(ctx: HttpContext, sessionRead?: QuotaTaken) {
     const user = ctx.auth.user
     let consumed: LimiterResponse
     try {
@@ -137,7 +155,7 @@ export default class RateLimits {
       isMonitoringSecret(ctx.request.header('x-monitoring-secret')) ? next() : throttled(ctx, next)
   }
 
-  async #consumeUser(userId: string, sessionRead?: SessionRead) {
+  async #consumeUser(userId: string, sessionRead?: QuotaTaken) {
     if (!this.userQuota) return this.use('api_user').consume(`api_user_${userId}`)
     return answerFor(sessionRead?.spentQuota(userId) ?? (await this.userQuota.consume(userId)))
   }

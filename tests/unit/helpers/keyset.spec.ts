@@ -20,15 +20,6 @@ function signedAsBefore(purpose: string, payload: Record<string, string>) {
   return encryption.getMessageVerifier().sign(payload, undefined, purpose)
 }
 
-function invalidCursor(read: () => unknown) {
-  try {
-    read()
-  } catch (error) {
-    return (error as { messages?: { code: string; field: string }[] }).messages?.[0]
-  }
-  return null
-}
-
 test.group('Keyset cursors', () => {
   test('cursors issued before the shared helper read back, and it issues the same strings', ({
     assert,
@@ -55,7 +46,7 @@ test.group('Keyset cursors', () => {
     assert.equal(issueCursor('audit-log-cursor', { organizationId: ORGANIZATION }, POSITION), audit)
   })
 
-  test('a cursor of another list, organization or order, or not issued, is input.cursor.invalid', ({
+  test('a cursor of another list, organization or order, or not issued, reads as none', ({
     assert,
   }) => {
     const scope = { organizationId: ORGANIZATION, sort: 'createdAt' }
@@ -79,11 +70,7 @@ test.group('Keyset cursors', () => {
         ),
     ]
     for (const [index, refusal] of refusals.entries()) {
-      assert.include(
-        invalidCursor(refusal),
-        { field: 'cursor', code: 'input.cursor.invalid' },
-        `${index}`
-      )
+      assert.isNull(refusal(), `${index}`)
     }
   })
 })

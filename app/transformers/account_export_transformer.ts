@@ -1,7 +1,10 @@
 import type { ContainerResolver } from '@adonisjs/core/container'
 import { BaseTransformer } from '@adonisjs/core/transformers'
 import type OrganizationInvitation from '#models/organization_invitation'
-import type { AccountRecord } from '#services/accounts/account_export_service'
+import type User from '#models/user'
+import type UserPasskey from '#models/user_passkey'
+import type NewsletterContact from '#models/newsletter_contact'
+import type AccountToken from '#models/account_token'
 import type { AuditEntry } from '#types/organization'
 import UserTransformer from '#transformers/user_transformer'
 import OrganizationTransformer from '#transformers/organization_transformer'
@@ -10,6 +13,22 @@ import AuditEntryTransformer from '#transformers/audit_entry_transformer'
 import PasskeyTransformer from '#transformers/passkey_transformer'
 import { utcIso } from '#helpers/utc_iso'
 import { ApiSerializer } from '#helpers/api_serializer'
+
+/**
+ * What the account export reads (AccountExportService.collect): the records read at once,
+ * and the lists that grow with the account as batches read one after another.
+ */
+export type AccountRecord = {
+  user: User
+  sessions: object[]
+  passkeys: UserPasskey[]
+  memberships: AsyncIterable<object[]>
+  invitationsSent: AsyncIterable<OrganizationInvitation[]>
+  invitationsReceived: AsyncIterable<OrganizationInvitation[]>
+  auditEntries: AsyncIterable<object[]>
+  newsletter: NewsletterContact | null
+  emailChange: Pick<AccountToken, 'email' | 'expiresAt'> | null
+}
 
 /** Deep enough for a record inside its organization's wrapper (the default stops at one level). */
 const NESTED = 3

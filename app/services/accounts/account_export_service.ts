@@ -10,7 +10,6 @@ import SessionRegistry from '#services/accounts/session_registry'
 import PasskeyService from '#services/accounts/two_factor/passkey_service'
 
 /** Everything the API holds about an account, as the export transformer reads it. */
-export type AccountRecord = Awaited<ReturnType<AccountExportService['collect']>>
 
 /** Rows per query of the lists that grow with the account's organizations. */
 export const EXPORT_BATCH_SIZE = 500

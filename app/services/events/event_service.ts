@@ -4,14 +4,12 @@ import db from '@adonisjs/lucid/services/db'
 import { errors } from '@adonisjs/lucid'
 import type { Infer } from '@vinejs/vine/types'
 import Event from '#models/event'
-import InternalException from '#exceptions/internal_exception'
-import { isClientError, isInvalidData, isStatementTimeout } from '#helpers/database_errors'
-import { isDependencyUnavailable } from '#helpers/dependency_errors'
 import PreconditionFailedException from '#exceptions/precondition_failed_exception'
-import { entityTag, namesVersion } from '#services/events/entity_tags'
+import { namesVersion } from '#services/events/entity_tags'
 import { issueCursor, readCursor } from '#helpers/keyset'
 import { invalidCursor } from '#exceptions/validation_error_reporter'
 import { eventFromRow, type Row } from '#services/events/event_rows'
+import { answerOf, given, mergeAddress, orCreateFailed } from '#services/events/event_changes'
 import {
   CREATE_EVENT,
   CREATE_EVENT_IN_TRANSACTION,
@@ -26,7 +24,6 @@ import type { RawQueryBindings } from '@adonisjs/lucid/types/querybuilder'
 import { runPrepared } from '#helpers/prepared_statement'
 import type { MembershipGate } from '#helpers/denials'
 import { ApiSerializer } from '#helpers/api_serializer'
-import EventTransformer from '#transformers/event_transformer'
 import IdempotencyService, {
   type IdempotencyScope,
   type IdempotentAnswer,
@@ -40,12 +37,10 @@ import {
   type listEventsValidator,
   type updateEventValidator,
 } from '#validators/event'
-import { message } from '#exceptions/api_exception'
 
 type CreateEventInput = Omit<Infer<typeof createEventValidator>, 'params'>
 type ListEventsQuery = Omit<Infer<typeof listEventsValidator>, 'params'>
 type UpdateEventInput = Omit<Infer<typeof updateEventValidator>, 'params'>
-type AddressInput = NonNullable<UpdateEventInput['address']>
 
 /**
  * What `find` read: the caller's membership (null for a non-member, whose
@@ -68,13 +63,6 @@ export type CreateIdempotency = Omit<IdempotencyScope, 'organizationId'>
 
 /** The purpose of the event list's cursors (helpers/keyset.ts), bound to organization and sort. */
 const CURSOR_PURPOSE = 'events-list-cursor'
-
-/** The members of `changes` that were given (undefined = not given; null clears). */
-function given<T extends object>(changes: T): Partial<T> {
-  return Object.fromEntries(
-    Object.entries(changes).filter(([, value]) => value !== undefined)
-  ) as Partial<T>
-}
 
 @inject()
 export default class EventService {
@@ -168,7 +156,7 @@ export default class EventService {
       if (targetDate !== undefined) event.targetDate = targetDate?.toJSDate() ?? null
       if (metadata)
         event.metadata = assertOrderedRanges(Event.mergeMetadata(event.metadata, metadata))
-      const changedAddress = address ? this.#mergeAddress(event, address) : null
+      const changedAddress = address ? mergeAddress(event, address) : null
       const version = await this.#write(event, changedAddress, current.version)
       if (version) {
         if (changedAddress) event.address = changedAddress
@@ -271,23 +259,6 @@ export default class EventService {
     })
   }
 
-  /** The address changed member by member, or created (a city is then required). */
-  #mergeAddress(event: EventRecord, changes: AddressInput): AddressRecord {
-    const merged = {
-      streetAddress: null,
-      streetAddress2: null,
-      state: null,
-      postalCode: null,
-      country: null,
-      createdAt: event.updatedAt,
-      ...event.address,
-      ...given(changes),
-      updatedAt: event.updatedAt,
-    }
-    assertValidAddress(merged)
-    return merged as AddressRecord
-  }
-
   /**
    * One statement: the event if still at `version`, and then the address.
    * The new version, or null on a lost race.
@@ -313,33 +284,5 @@ export default class EventService {
       address !== null,
     ])
     return rows[0].version ?? null
-  }
-}
-
-/** The answer to a create: 201, the event as every route gives it, its ETag. */
-async function answerOf(serializer: ApiSerializer, row: Row): Promise<IdempotentAnswer> {
-  return {
-    status: 201,
-    body: await serializer.serialize(EventTransformer.transform(eventFromRow(row)!)),
-    etag: entityTag(row.row_version as string),
-  }
-}
-
-/**
- * Runs a create: an outage or a statement past its time stays a 503 the
- * client may retry, a refusal stays itself, anything else is the spec's 500.
- */
-async function orCreateFailed<T>(create: () => Promise<T>): Promise<T> {
-  try {
-    return await create()
-  } catch (error) {
-    if (
-      isClientError(error) ||
-      isInvalidData(error) ||
-      isDependencyUnavailable(error) ||
-      isStatementTimeout(error)
-    )
-      throw error
-    throw new InternalException(message('errors.events.create_failed'), { cause: error })
   }
 }

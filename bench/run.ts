@@ -72,7 +72,10 @@ async function main() {
 
   const sides = {
     api: await servers.startApis(options.instances, apiEnv, options.profile),
-    baseline: await servers.startBaseline(apiEnv),
+    // --against: another build of the API in the baseline's place.
+    baseline: options.against
+      ? await servers.startApis(1, apiEnv, false, 'against', options.against)
+      : await servers.startBaseline(apiEnv),
     peer: options.peerRedisUrl
       ? await servers.startPeer(
           {
@@ -103,12 +106,12 @@ async function main() {
       : undefined
   progress('')
 
-  const { duration, warmup, connections, events, users, instances, rounds } = options
+  const { duration, warmup, connections, events, users, instances, rounds, against } = options
   const results: Results = {
     date: new Date().toISOString(),
     node: process.version,
     cpus: availableParallelism(),
-    options: { duration, warmup, connections, events, users, instances, rounds },
+    options: { duration, warmup, connections, events, users, instances, rounds, against },
     database: process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded PostgreSQL',
     stores: options.redisUrl ? 'Redis' : 'PostgreSQL',
     soak: soaked,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { join } from 'node:path'
+import { existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 
@@ -32,6 +33,11 @@ export interface BenchOptions {
   only?: string
   profile: boolean
   skipBuild: boolean
+  /**
+   * --against DIR: another build of the API (`npm run build` of another
+   * revision) measured in the baseline's place, alternating with this one.
+   */
+  against?: string
   /** --scale: the same routes on a small and a large database side by side (scale.ts). */
   scale: boolean
   /** The big organization's events (and audit entries) in the large state; the rest follows. */
@@ -57,6 +63,7 @@ export function readOptions(args = process.argv.slice(2)): BenchOptions {
       'only': { type: 'string' },
       'profile': { type: 'boolean', default: false },
       'skip-build': { type: 'boolean', default: false },
+      'against': { type: 'string' },
       'scale': { type: 'boolean', default: false },
       'scale-events': { type: 'string', default: '1000000' },
       'probe': { type: 'string', default: '2' },
@@ -83,10 +90,22 @@ export function readOptions(args = process.argv.slice(2)): BenchOptions {
     only: values.only,
     profile: values.profile,
     skipBuild: values['skip-build'],
+    against: values.against === undefined ? undefined : againstBuild(values.against),
     scale: values.scale,
     scaleEvents,
     probe: Number(values.probe),
   }
+}
+
+/** An absolute path to a build of the API: its bin/server.js must be there. */
+function againstBuild(dir: string) {
+  const absolute = resolve(dir)
+  if (!existsSync(join(absolute, 'bin/server.js'))) {
+    throw new Error(
+      `--against takes a build of the API (npm run build), and ${absolute} has no bin/server.js`
+    )
+  }
+  return absolute
 }
 
 /** Fresh for every run: the API's APP_KEY and the peer's cookie secret. */

@@ -25,7 +25,7 @@ export type Results = {
   cpus: number
   options: Pick<
     BenchOptions,
-    'duration' | 'warmup' | 'connections' | 'events' | 'users' | 'instances' | 'rounds'
+    'duration' | 'warmup' | 'connections' | 'events' | 'users' | 'instances' | 'rounds' | 'against'
   >
   database: 'DATABASE_URL' | 'embedded PostgreSQL'
   stores: 'Redis' | 'PostgreSQL'
@@ -49,6 +49,11 @@ export function printTable(results: Results) {
       `${o.rounds} rounds alternating (API, Fastify peer, baseline), ` +
       `${o.events} events, ${o.users} users, ${o.instances} API instance(s)\n`
   )
+  if (o.against) {
+    console.log(
+      `The baseline columns are the API built in ${o.against} (--against), not the raw baseline.\n`
+    )
+  }
   console.log(
     '| scenario | API req/s | p50 ms | p99 ms | non-2xx | CPU ms/req | Fastify peer req/s | p50 ms | p99 ms | non-2xx | CPU ms/req | API / peer | baseline req/s | p50 ms | p99 ms | non-2xx | CPU ms/req | API / baseline | API RSS MB before → after |'
   )

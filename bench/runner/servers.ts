@@ -106,7 +106,8 @@ export class Servers {
     instances: number,
     env: NodeJS.ProcessEnv,
     profile: boolean,
-    name = 'api'
+    name = 'api',
+    build = buildDir
   ): Promise<Side> {
     const side: Side = { ports: [], pids: [] }
     for (let i = 0; i < instances; i++) {
@@ -117,7 +118,7 @@ export class Servers {
       // Its log (warnings and errors only: LOG_LEVEL=warn) is kept for a look afterwards.
       const logFile = openSync(join(workDir, `${name}-${i + 1}.log`), 'w')
       const api = spawn(process.execPath, [...profileArgs, 'bin/server.js'], {
-        cwd: buildDir,
+        cwd: build,
         env: { ...process.env, ...env, PORT: String(port) },
         stdio: ['ignore', logFile, 'inherit'],
       })

@@ -74,7 +74,7 @@ async function main() {
     api: await servers.startApis(options.instances, apiEnv, options.profile),
     // --against: another build of the API in the baseline's place.
     baseline: options.against
-      ? await servers.startApis(1, apiEnv, false, 'against', options.against)
+      ? await servers.startApis(options.instances, apiEnv, false, 'against', options.against)
       : await servers.startBaseline(apiEnv),
     peer: options.peerRedisUrl
       ? await servers.startPeer(

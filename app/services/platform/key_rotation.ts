@@ -8,6 +8,8 @@ import { keyRotation } from '#config/keys'
 /** Encryption purposes: a value encrypted for one does not decrypt for another. */
 const TOTP_PURPOSE = 'totp_secret'
 const INDEX_KEY_PURPOSE = 'app-key-blind-index'
+/** Below every uuid: where a walk through the rows by id starts. */
+const BEFORE_ANY_ID = '00000000-0000-0000-0000-000000000000'
 
 /** What one stored value is: which key reads it (its position), or -1 when none does. */
 type Reading = { position: number; plain: string | null }
@@ -95,7 +97,7 @@ export default class KeyRotation {
     await this.record()
     let reencrypted = 0
     let unreadable = 0
-    let after = '00000000-0000-0000-0000-000000000000'
+    let after = BEFORE_ANY_ID
     for (;;) {
       signal?.throwIfAborted()
       const batch = await this.#reencryptBatch(after)
@@ -127,9 +129,9 @@ export default class KeyRotation {
       for (const row of rows) {
         const { position, plain } = this.#read(row.encrypted_secret, TOTP_PURPOSE)
         if (position === 0) continue
+        // Reported once, by the pass that counts what is left (#totpReadings).
         if (position < 0) {
           unreadable++
-          this.#reportUnreadable('user_totp_secrets', row.user_id)
           continue
         }
         ids.push(row.user_id)
@@ -199,10 +201,10 @@ export default class KeyRotation {
     }
   }
 
-  /** Which key reads each stored TOTP secret, in pages (no lock). */
+  /** Which key reads each stored TOTP secret, in pages (no lock); each one none reads is logged. */
   async #totpReadings() {
     const readings: { position: number }[] = []
-    let after = '00000000-0000-0000-0000-000000000000'
+    let after = BEFORE_ANY_ID
     for (;;) {
       const { rows } = await db.rawQuery<{ rows: { user_id: string; encrypted_secret: string }[] }>(
         `SELECT user_id, encrypted_secret FROM user_totp_secrets

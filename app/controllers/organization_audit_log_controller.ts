@@ -1,7 +1,8 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import OrganizationPolicy from '#policies/organization_policy'
-import AuditLog, { type AuditEntry } from '#services/organizations/audit_log'
+import AuditLog from '#services/organizations/audit_log'
+import type { AuditEntry } from '#types/organization'
 import AuditEntryTransformer from '#transformers/audit_entry_transformer'
 import { auditLogValidator, organizationValidator } from '#validators/organization'
 

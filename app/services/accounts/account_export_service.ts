@@ -8,8 +8,7 @@ import OrganizationInvitation from '#models/organization_invitation'
 import AuditLog from '#services/organizations/audit_log'
 import SessionRegistry from '#services/accounts/session_registry'
 import PasskeyService from '#services/accounts/two_factor/passkey_service'
-
-/** Everything the API holds about an account, as the export transformer reads it. */
+import type { AccountRecord } from '#transformers/account_export_transformer'
 
 /** Rows per query of the lists that grow with the account's organizations. */
 export const EXPORT_BATCH_SIZE = 500
@@ -48,7 +47,8 @@ export default class AccountExportService {
     private passkeys: PasskeyService
   ) {}
 
-  async collect(user: User, currentSessionId: string) {
+  /** Everything the API holds about an account, as the export transformer reads it. */
+  async collect(user: User, currentSessionId: string): Promise<AccountRecord> {
     const sessions = await this.sessions.list(user.id, currentSessionId)
     const passkeys = await this.passkeys.list(user.id)
     const newsletter = await NewsletterContact.findBy('email', user.email)

@@ -27,9 +27,6 @@ export type AuditRecord = {
   details?: AuditDetails
 }
 
-/** An entry as the audit-log route lists it. */
-export type { AuditEntry }
-
 export type AuditPageQuery = { limit?: number; cursor?: string; action?: AuditAction[] }
 
 /*

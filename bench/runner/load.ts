@@ -17,13 +17,18 @@ export type Measure = {
 }
 
 /**
- * Autocannon on every port at once, the connections split between them:
- * for `seconds`, or until `amount` requests in all. `onResponse` sees each.
+ * Autocannon on every port at once, the connections (and a `rate`, requests
+ * a second in all) split between them: for `seconds`, or until `amount`
+ * requests in all. `onResponse` sees each.
  */
 export function cannon(
   ports: number[],
   setup: Setup,
-  { connections, ...limit }: { connections: number } & ({ seconds: number } | { amount: number }),
+  {
+    connections,
+    rate,
+    ...limit
+  }: { connections: number; rate?: number } & ({ seconds: number } | { amount: number }),
   onResponse: () => void
 ) {
   let counter = 0
@@ -35,6 +40,7 @@ export function cannon(
             {
               url: `http://127.0.0.1:${port}`,
               connections: Math.max(1, Math.round(connections / ports.length)),
+              ...(rate ? { overallRate: Math.max(1, Math.round(rate / ports.length)) } : {}),
               ...('seconds' in limit
                 ? { duration: limit.seconds }
                 : { amount: Math.ceil(limit.amount / ports.length) }),
@@ -57,6 +63,8 @@ export interface Run {
   label: string
   seconds: number
   connections: number
+  /** Requests a second in all (--rate); unset: as many as the servers answer. */
+  rate?: number
   /** The server processes whose CPU time is counted (none for a warm-up). */
   pids?: (number | undefined)[]
 }
@@ -68,6 +76,7 @@ export async function load({
   label,
   seconds,
   connections,
+  rate,
   pids = [],
 }: Run): Promise<Measure> {
   let done = 0
@@ -79,7 +88,7 @@ export async function load({
       `${label}: ${elapsed.toFixed(0)}/${seconds} s, ${done} responses, ${Math.round(done / elapsed)} req/s`
     )
   }, 1000)
-  const results = await cannon(ports, setup, { seconds, connections }, () => done++)
+  const results = await cannon(ports, setup, { seconds, connections, rate }, () => done++)
   clearInterval(ticker)
   const total = results.reduce((sum, r) => sum + r.requests.total, 0)
   const cpu = pids.reduce<number>((sum, pid) => sum + cpuMs(pid), 0) - cpuBefore

@@ -17,6 +17,11 @@ export interface BenchOptions {
   duration: number
   warmup: number
   connections: number
+  /**
+   * --rate N: N requests a second in all, below what the servers can answer, so each
+   * side does the same work and CPU per response is the figure to compare.
+   */
+  rate?: number
   events: number
   users: number
   /** API processes on the same PostgreSQL, the connections split between them. */
@@ -52,6 +57,7 @@ export function readOptions(args = process.argv.slice(2)): BenchOptions {
     options: {
       'duration': { type: 'string', default: '10' },
       'connections': { type: 'string' },
+      'rate': { type: 'string' },
       'events': { type: 'string', default: '1000' },
       'users': { type: 'string', default: '3000' },
       'instances': { type: 'string', default: '1' },
@@ -80,6 +86,7 @@ export function readOptions(args = process.argv.slice(2)): BenchOptions {
     warmup: Number(values.warmup),
     // --scale measures at 32 connections unless told otherwise.
     connections: Number(values.connections ?? (values.scale ? 32 : 64)),
+    rate: values.rate === undefined ? undefined : positiveRate(values.rate),
     events: Number(values.events),
     users: Number(values.users),
     instances: Number(values.instances),
@@ -95,6 +102,15 @@ export function readOptions(args = process.argv.slice(2)): BenchOptions {
     scaleEvents,
     probe: Number(values.probe),
   }
+}
+
+/** --rate's requests a second: a whole number above zero. */
+function positiveRate(value: string) {
+  const rate = Number(value)
+  if (!Number.isInteger(rate) || rate < 1) {
+    throw new Error(`--rate takes a whole number of requests a second, not ${value}`)
+  }
+  return rate
 }
 
 /** An absolute path to a build of the API: its bin/server.js must be there. */

@@ -25,7 +25,15 @@ export type Results = {
   cpus: number
   options: Pick<
     BenchOptions,
-    'duration' | 'warmup' | 'connections' | 'events' | 'users' | 'instances' | 'rounds' | 'against'
+    | 'duration'
+    | 'warmup'
+    | 'connections'
+    | 'rate'
+    | 'events'
+    | 'users'
+    | 'instances'
+    | 'rounds'
+    | 'against'
   >
   database: 'DATABASE_URL' | 'embedded PostgreSQL'
   stores: 'Redis' | 'PostgreSQL'
@@ -45,7 +53,7 @@ export async function writeResults(workDir: string, results: Results) {
 export function printTable(results: Results) {
   const { options: o } = results
   console.log(
-    `\n${o.connections} connections, ${o.duration} s per run after ${o.warmup} s of warm-up, ` +
+    `\n${o.connections} connections${o.rate ? ` at ${o.rate} req/s in all` : ''}, ${o.duration} s per run after ${o.warmup} s of warm-up, ` +
       `${o.rounds} rounds alternating (API, Fastify peer, baseline), ` +
       `${o.events} events, ${o.users} users, ${o.instances} API instance(s)\n`
   )
@@ -65,6 +73,16 @@ export function printTable(results: Results) {
     console.log(
       `| ${row.scenario} | ${cells(row.api)} | ${peer} | ${cells(row.baseline)} | ${row.ratio} | ${row.rssBeforeMb.join('+')} → ${row.rssAfterMb.join('+')} |`
     )
+  }
+  // At a fixed rate every side answers as many: the work each did per response is the figure.
+  if (o.rate) {
+    console.log(
+      `\nAt ${o.rate} req/s, the API's CPU per response over the baseline's (lower is better):`
+    )
+    for (const row of results.rows) {
+      const cpuRatio = row.api.cpuMsPerRequest / row.baseline.cpuMsPerRequest
+      console.log(`- ${row.scenario}: ${cpuRatio.toFixed(2)}`)
+    }
   }
   // A refusal (429, 409) costs less than the work it refuses: a side that
   // answered some has a req/s that is not the route's.

@@ -16,6 +16,7 @@ export interface Timing {
   duration: number
   rounds: number
   connections: number
+  rate?: number
 }
 
 /**
@@ -51,6 +52,7 @@ export async function measureScenario(
       label: `${scenario.name}, ${run.name}, ${label}`,
       seconds,
       connections: timing.connections,
+      rate: timing.rate,
       pids: pids ? run.side.pids : [],
     })
   }

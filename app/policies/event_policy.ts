@@ -1,5 +1,5 @@
 import { AuthorizationResponse, BasePolicy } from '@adonisjs/bouncer'
-import type User from '#models/user'
+import type { Account } from '#types/account'
 import { memberDenial, notFound } from '#helpers/denials'
 import type { FoundEvent } from '#services/events/event_service'
 
@@ -14,20 +14,20 @@ import type { FoundEvent } from '#services/events/event_service'
  * changed or deleted.
  */
 export default class EventPolicy extends BasePolicy {
-  view(user: User, found: FoundEvent) {
+  view(user: Account, found: FoundEvent) {
     return decide(user, found)
   }
 
-  update(user: User, found: FoundEvent) {
+  update(user: Account, found: FoundEvent) {
     return decide(user, found)
   }
 
-  delete(user: User, found: FoundEvent) {
+  delete(user: Account, found: FoundEvent) {
     return decide(user, found)
   }
 }
 
-function decide(user: User, found: FoundEvent) {
+function decide(user: Account, found: FoundEvent) {
   return (
     memberDenial(user, found.membership) ??
     (found.event ? AuthorizationResponse.allow() : notFound())

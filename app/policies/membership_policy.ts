@@ -1,5 +1,5 @@
 import { AuthorizationResponse, BasePolicy } from '@adonisjs/bouncer'
-import type User from '#models/user'
+import type { Account } from '#types/account'
 import { insufficientRole, memberDenial, notAMember } from '#helpers/denials'
 import { inject } from '@adonisjs/core'
 import OrganizationRoles from '#services/organizations/roles'
@@ -23,7 +23,7 @@ export default class MembershipPolicy extends BasePolicy {
   }
 
   /** Adding, changing roles, inviting, revoking invitations. */
-  async manage(user: User, organizationId: string) {
+  async manage(user: Account, organizationId: string) {
     const membership = await this.roles.membershipOf(user.id, organizationId)
     return (
       memberDenial(user, membership) ??
@@ -32,7 +32,7 @@ export default class MembershipPolicy extends BasePolicy {
   }
 
   /** A member may remove only themselves (that is leaving); owners and admins anyone, by target. */
-  async remove(user: User, organizationId: string, userId: string) {
+  async remove(user: Account, organizationId: string, userId: string) {
     if (userId === user.id) return this.leave(user, organizationId)
     const membership = await this.roles.membershipOf(user.id, organizationId)
     return (
@@ -44,13 +44,13 @@ export default class MembershipPolicy extends BasePolicy {
   }
 
   /** Listing members or invitations: every member (a read-only route: a replica may answer). */
-  async view(user: User, organizationId: string) {
+  async view(user: Account, organizationId: string) {
     const membership = await this.roles.membershipOf(user.id, organizationId, { replicaFor: user })
     return memberDenial(user, membership) ?? AuthorizationResponse.allow()
   }
 
   /** Leaving: every member, also one the two-factor requirement keeps out (contract). */
-  async leave(user: User, organizationId: string) {
+  async leave(user: Account, organizationId: string) {
     return (await this.roles.membershipOf(user.id, organizationId))
       ? AuthorizationResponse.allow()
       : notAMember()

@@ -1,5 +1,5 @@
 import { AuthorizationResponse, BasePolicy } from '@adonisjs/bouncer'
-import type User from '#models/user'
+import type { Account } from '#types/account'
 import { insufficientRole, memberDenial } from '#helpers/denials'
 import { inject } from '@adonisjs/core'
 import OrganizationRoles from '#services/organizations/roles'
@@ -25,40 +25,40 @@ export default class OrganizationPolicy extends BasePolicy {
     super()
   }
 
-  async view(user: User, organizationId: string) {
+  async view(user: Account, organizationId: string) {
     return this.#member(user, organizationId, undefined, { replicaFor: user })
   }
 
   /** Renaming: owners and admins; requiring two factors is the owners' (OrganizationService). */
-  async update(user: User, organizationId: string) {
+  async update(user: Account, organizationId: string) {
     return this.#manager(user, organizationId, 'errors.roles.only_managers_rename')
   }
 
-  async delete(user: User, organizationId: string) {
+  async delete(user: Account, organizationId: string) {
     return this.#owner(user, organizationId, 'errors.roles.only_owners_delete')
   }
 
-  async transferOwnership(user: User, organizationId: string) {
+  async transferOwnership(user: Account, organizationId: string) {
     return this.#owner(user, organizationId, 'errors.roles.only_owners_transfer')
   }
 
-  async viewAuditLog(user: User, organizationId: string) {
+  async viewAuditLog(user: Account, organizationId: string) {
     return this.#manager(user, organizationId, 'errors.roles.only_managers_audit_log', {
       replicaFor: user,
     })
   }
 
-  async createEvent(user: User, organizationId: string) {
+  async createEvent(user: Account, organizationId: string) {
     return this.#member(user, organizationId, 'errors.auth.cannot_create_events')
   }
 
-  async listEvents(user: User, organizationId: string) {
+  async listEvents(user: Account, organizationId: string) {
     return this.#member(user, organizationId, undefined, { replicaFor: user })
   }
 
   /** `messageKey`: the refusal's key in the `errors` catalogue. */
   async #manager(
-    user: User,
+    user: Account,
     organizationId: string,
     messageKey: string,
     options: ReadOptions = {}
@@ -70,7 +70,7 @@ export default class OrganizationPolicy extends BasePolicy {
     )
   }
 
-  async #owner(user: User, organizationId: string, messageKey: string) {
+  async #owner(user: Account, organizationId: string, messageKey: string) {
     const membership = await this.roles.membershipOf(user.id, organizationId)
     return (
       memberDenial(user, membership) ??
@@ -79,7 +79,7 @@ export default class OrganizationPolicy extends BasePolicy {
   }
 
   async #member(
-    user: User,
+    user: Account,
     organizationId: string,
     messageKey?: string,
     options: ReadOptions = {}

@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import type User from '#models/user'
+import type { Account } from '#types/account'
 import { DEVICE_KEY, type SessionDevice } from '#helpers/session_devices'
 import { Clock } from '#helpers/clock'
 
@@ -29,7 +29,7 @@ const SEEN_EVERY_MS = 5 * 60 * 1000
  * The one way a session is created: for an account with a second factor
  * only after it (POST /auth/login/second-factor, or a passkey).
  */
-export async function signIn(ctx: HttpContext, user: User, { keepCreatedAt = false } = {}) {
+export async function signIn(ctx: HttpContext, user: Account, { keepCreatedAt = false } = {}) {
   const previous = ctx.session.get(DEVICE_KEY) as SessionDevice | undefined
   const authenticatedAt = ctx.session.get(AUTHENTICATED_AT_KEY) as number | undefined
   await ctx.auth.use('web').login(user)

@@ -1,7 +1,7 @@
+import type { Account } from '#types/account'
 import type { ContainerResolver } from '@adonisjs/core/container'
 import { BaseTransformer } from '@adonisjs/core/transformers'
 import type OrganizationInvitation from '#models/organization_invitation'
-import type User from '#models/user'
 import type UserPasskey from '#models/user_passkey'
 import type NewsletterContact from '#models/newsletter_contact'
 import type AccountToken from '#models/account_token'
@@ -19,7 +19,7 @@ import { ApiSerializer } from '#helpers/api_serializer'
  * and the lists that grow with the account as batches read one after another.
  */
 export type AccountRecord = {
-  user: User
+  user: Account
   sessions: object[]
   passkeys: UserPasskey[]
   memberships: AsyncIterable<object[]>

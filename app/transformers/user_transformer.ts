@@ -1,8 +1,8 @@
-import type User from '#models/user'
+import type { Account } from '#types/account'
 import { BaseTransformer } from '@adonisjs/core/transformers'
 import { utcIso } from '#helpers/utc_iso'
 
-export default class UserTransformer extends BaseTransformer<User> {
+export default class UserTransformer extends BaseTransformer<Account> {
   /**
    * `emailVerifiedAt` is null until the address is verified; `locale` null
    * until the owner picks a language (contract).

@@ -1,6 +1,6 @@
 import { inject } from '@adonisjs/core'
+import type { Account } from '#types/account'
 import db from '@adonisjs/lucid/services/db'
-import type User from '#models/user'
 import AccountDeletedNotification from '#mails/account_deleted_notification'
 import AuditLog from '#services/organizations/audit_log'
 import OrganizationService from '#services/organizations/organization_service'
@@ -31,7 +31,7 @@ export default class AccountDeletionService {
    * notice is emailed, with no transaction held, in the account's language
    * (else the request's).
    */
-  async delete(user: User, requestLanguage: Language) {
+  async delete(user: Account, requestLanguage: Language) {
     const { id, email } = user
     const language = user.locale ?? requestLanguage
     await db.transaction(async (trx) => {

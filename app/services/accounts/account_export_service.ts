@@ -1,6 +1,6 @@
 import { inject } from '@adonisjs/core'
+import type { Account } from '#types/account'
 import db from '@adonisjs/lucid/services/db'
-import type User from '#models/user'
 import AccountToken from '#models/account_token'
 import NewsletterContact from '#models/newsletter_contact'
 import Organization from '#models/organization'
@@ -48,7 +48,7 @@ export default class AccountExportService {
   ) {}
 
   /** Everything the API holds about an account, as the export transformer reads it. */
-  async collect(user: User, currentSessionId: string): Promise<AccountRecord> {
+  async collect(user: Account, currentSessionId: string): Promise<AccountRecord> {
     const sessions = await this.sessions.list(user.id, currentSessionId)
     const passkeys = await this.passkeys.list(user.id)
     const newsletter = await NewsletterContact.findBy('email', user.email)

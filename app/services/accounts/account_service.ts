@@ -1,4 +1,5 @@
 import { inject } from '@adonisjs/core'
+import type { Account } from '#types/account'
 import User from '#models/user'
 import ConflictException from '#exceptions/conflict_exception'
 import { isUniqueViolation } from '#helpers/database_errors'
@@ -33,7 +34,11 @@ export default class AccountService {
   }
 
   /** Changes the name and the language; a member left out stays as it is. */
-  async updateProfile(user: User, changes: { fullName?: string | null; locale?: string | null }) {
+  async updateProfile(
+    account: Account,
+    changes: { fullName?: string | null; locale?: string | null }
+  ) {
+    const user = await User.findOrFail(account.id)
     if (changes.fullName !== undefined) user.fullName = changes.fullName
     if (changes.locale !== undefined) user.locale = changes.locale
     await user.save()

@@ -1,4 +1,5 @@
 import { inject } from '@adonisjs/core'
+import type { Account } from '#types/account'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import User from '#models/user'
@@ -36,7 +37,7 @@ export default class EmailChangeService {
    * the answer, with no transaction held, each in its account's language,
    * else the request's.
    */
-  async request(user: User, email: string, requestLanguage: Language) {
+  async request(user: Account, email: string, requestLanguage: Language) {
     const language = user.locale ?? requestLanguage
     if (email === user.email) throw new UnchangedEmailException()
     const taken = await User.findBy('email', email)

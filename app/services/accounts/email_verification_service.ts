@@ -1,7 +1,7 @@
 import { inject } from '@adonisjs/core'
+import type { Account } from '#types/account'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
-import type User from '#models/user'
 import EmailVerificationNotification from '#mails/email_verification_notification'
 import AccountTokenService from '#services/accounts/account_token_service'
 import MailDelivery from '#services/platform/mail_delivery'
@@ -20,7 +20,7 @@ export default class EmailVerificationService {
    * address already verified gets nothing. It is written in the account's
    * language, else the request's.
    */
-  async send(user: User, requestLanguage: Language) {
+  async send(user: Account, requestLanguage: Language) {
     if (user.emailVerifiedAt) return
     const token = await this.tokens.issue(user.id, 'email_verification')
     this.delivery.sendInBackground(

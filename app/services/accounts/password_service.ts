@@ -1,4 +1,5 @@
 import { inject } from '@adonisjs/core'
+import type { Account } from '#types/account'
 import { safeTiming } from '@adonisjs/core/helpers'
 import hash from '@adonisjs/core/services/hash'
 import db from '@adonisjs/lucid/services/db'
@@ -72,7 +73,7 @@ export default class PasswordService {
    * account and IP, one count for every route that asks for it): wrong is
    * the contract's 400, too many a 429.
    */
-  async confirmCurrent(user: User, currentPassword: string, ip: string) {
+  async confirmCurrent(user: Account, currentPassword: string, ip: string) {
     const [throttled] = await this.limits
       .use('login')
       .penalize(currentPasswordThrottleKey(user.id, ip), () =>
@@ -92,17 +93,27 @@ export default class PasswordService {
   }
 
   /** Checks the current password; a wrong one is the contract's 400 (the caller throttles it). */
-  async verifyCurrent(user: User, currentPassword: string) {
-    if (!(await hash.verify(user.password, currentPassword))) {
+  async verifyCurrent(account: Account, currentPassword: string) {
+    if (!(await this.matches(account, currentPassword))) {
       throw new WrongCurrentPasswordException()
     }
+  }
+
+  /** Whether `password` is the account's (its hash is read here: `Account` holds none). */
+  async matches(account: Account, password: string) {
+    const { password: stored } = await User.query()
+      .select('password')
+      .where('id', account.id)
+      .firstOrFail()
+    return hash.verify(stored, password)
   }
 
   /**
    * Sets a new password and ends every other session of the account; the
    * caller moves its own session to a new id.
    */
-  async change(user: User, password: string, currentSessionId: string) {
+  async change(account: Account, password: string, currentSessionId: string) {
+    const user = await User.findOrFail(account.id)
     user.password = password
     await user.save()
     await this.sessions.endAll(user.id, currentSessionId)

@@ -1,10 +1,10 @@
+import type { Account } from '#types/account'
 import { inject } from '@adonisjs/core'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import Organization from '#models/organization'
 import OrganizationInvitation from '#models/organization_invitation'
-import type User from '#models/user'
 import ConflictException from '#exceptions/conflict_exception'
 import ForbiddenException from '#exceptions/forbidden_exception'
 import InsufficientRoleException from '#exceptions/insufficient_role_exception'
@@ -189,7 +189,7 @@ export default class InvitationService {
    * organization that requires two factors takes no account without one
    * (403); the invitation stays, to be accepted once the account has one.
    */
-  async accept(value: string, user: User) {
+  async accept(value: string, user: Account) {
     const decoded = EmailedToken.identify(value)
     return db.transaction(async (trx) => {
       // An invitation of a deleted organization died with it, also one deleted meanwhile.

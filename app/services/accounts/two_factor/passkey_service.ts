@@ -1,4 +1,5 @@
 import { inject } from '@adonisjs/core'
+import type { Account } from '#types/account'
 import db from '@adonisjs/lucid/services/db'
 import {
   generateAuthenticationOptions,
@@ -68,7 +69,7 @@ export default class PasskeyService {
   ) {}
 
   /** Options for `startRegistration` on the frontend; the account's passkeys are excluded. */
-  async registrationOptions(user: User) {
+  async registrationOptions(user: Account) {
     const passkeys = await UserPasskey.query()
       .where('user_id', user.id)
       .select('credential_id', 'transports')
@@ -103,7 +104,7 @@ export default class PasskeyService {
    * the same transaction; the account is emailed after the commit.
    */
   async register(
-    user: User,
+    user: Account,
     response: RegistrationResponse,
     name: string | null | undefined,
     requestLanguage: Language
@@ -180,7 +181,7 @@ export default class PasskeyService {
    * and recomputes the two-factor flag in the same transaction; the account
    * is emailed after the commit.
    */
-  async remove(user: User, id: string, requestLanguage: Language) {
+  async remove(user: Account, id: string, requestLanguage: Language) {
     const passkey = await db.transaction(async (trx) => {
       const found = await UserPasskey.query({ client: trx })
         .where('id', id)

@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
-import hash from '@adonisjs/core/services/hash'
-import type User from '#models/user'
+import type { Account } from '#types/account'
 import ReauthenticationFailedException from '#exceptions/reauthentication_failed_exception'
 import PasskeyInvalidException from '#exceptions/passkey_invalid_exception'
 import PasskeyService, {
@@ -9,7 +8,7 @@ import PasskeyService, {
 import SecondFactorService, {
   type CodeProof,
 } from '#services/accounts/two_factor/second_factor_service'
-import { currentPasswordThrottleKey } from '#services/accounts/password_service'
+import PasswordService, { currentPasswordThrottleKey } from '#services/accounts/password_service'
 import { countRejection } from '#services/platform/metrics'
 import RateLimits from '#services/platform/rate_limits'
 import type { Language } from '#helpers/languages'
@@ -26,6 +25,7 @@ export default class ReauthenticationService {
   constructor(
     private factors: SecondFactorService,
     private passkeys: PasskeyService,
+    private passwords: PasswordService,
     private limits: RateLimits
   ) {}
 
@@ -34,7 +34,7 @@ export default class ReauthenticationService {
    * throttled like logins on the same count as `currentPassword` fields
    * (per account and IP: 5 a minute, then 429 for 15 minutes).
    */
-  async verify(user: User, proof: ReauthenticationProof, ip: string, requestLanguage: Language) {
+  async verify(user: Account, proof: ReauthenticationProof, ip: string, requestLanguage: Language) {
     const [throttled] = await this.limits
       .use('login')
       .penalize(currentPasswordThrottleKey(user.id, ip), async () => {
@@ -48,7 +48,7 @@ export default class ReauthenticationService {
    * A passkey's assertion (its challenge spent, its counter moved), a code
    * or recovery code (spent if right), else the password.
    */
-  async #holds(user: User, proof: ReauthenticationProof) {
+  async #holds(user: Account, proof: ReauthenticationProof) {
     if (proof.passkeyResponse !== undefined) {
       return this.passkeys.verifyAuthentication(proof.passkeyResponse, { userId: user.id }).then(
         () => true,
@@ -61,6 +61,6 @@ export default class ReauthenticationService {
     if (proof.code !== undefined || proof.recoveryCode !== undefined) {
       return this.factors.check(user.id, proof)
     }
-    return proof.password !== undefined && hash.verify(user.password, proof.password)
+    return proof.password !== undefined && this.passwords.matches(user, proof.password)
   }
 }

@@ -1,7 +1,7 @@
 import { inject } from '@adonisjs/core'
+import type { Account } from '#types/account'
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
-import type User from '#models/user'
 import RecoveryCodeUsedNotification from '#mails/recovery_code_used_notification'
 import MailDelivery from '#services/platform/mail_delivery'
 import TotpService from '#services/accounts/two_factor/totp_service'
@@ -34,7 +34,7 @@ export default class SecondFactorService {
   }
 
   /** After a proof held: a spent recovery code is emailed about, with the count left. */
-  async noteUsed(user: User, proof: CodeProof, requestLanguage: Language) {
+  async noteUsed(user: Account, proof: CodeProof, requestLanguage: Language) {
     if (proof.code !== undefined || proof.recoveryCode === undefined) return
     const remaining = await this.recoveryCodes.remaining(user.id, db.connection())
     this.delivery.sendInBackground(

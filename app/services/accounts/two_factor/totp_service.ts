@@ -1,9 +1,9 @@
 import { inject } from '@adonisjs/core'
+import type { Account } from '#types/account'
 import encryption from '@adonisjs/core/services/encryption'
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { generateSecret, generateURI, verify } from 'otplib'
-import type User from '#models/user'
 import ConflictException from '#exceptions/conflict_exception'
 import { message } from '#exceptions/api_exception'
 import { invalidField } from '#exceptions/validation_error_reporter'
@@ -46,7 +46,7 @@ export default class TotpService {
    * confirmed. With TOTP already on: 409 (turn it off first), decided by
    * the upsert itself.
    */
-  async setup(user: User) {
+  async setup(user: Account) {
     const secret = generateSecret()
     const { rows } = await db.rawQuery(
       `insert into user_totp_secrets (user_id, encrypted_secret, created_at, updated_at)
@@ -75,7 +75,7 @@ export default class TotpService {
    * recovery codes, in one transaction with the account's flag; the
    * account is emailed when it had no second factor before.
    */
-  async confirm(user: User, code: string, requestLanguage: Language) {
+  async confirm(user: Account, code: string, requestLanguage: Language) {
     const pending = await db
       .from('user_totp_secrets')
       .where('user_id', user.id)
@@ -113,7 +113,7 @@ export default class TotpService {
    * Removes the authenticator (confirmed or not) and the recovery codes;
    * the account is emailed when that leaves it without a second factor.
    */
-  async disable(user: User, requestLanguage: Language) {
+  async disable(user: Account, requestLanguage: Language) {
     const turnedOff = await db.transaction(async (trx) => {
       const wasEnabled = await this.#lockAccount(user.id, trx)
       await trx.from('user_totp_secrets').where('user_id', user.id).delete()
@@ -131,7 +131,7 @@ export default class TotpService {
   }
 
   /** New recovery codes; the old ones die. Only with TOTP on (409 otherwise). */
-  async regenerateRecoveryCodes(user: User) {
+  async regenerateRecoveryCodes(user: Account) {
     return db.transaction(async (trx) => {
       await this.#lockAccount(user.id, trx)
       const totp = await trx

@@ -1,4 +1,4 @@
-import type User from '#models/user'
+import type { DateTime } from 'luxon'
 
 /** How an account can finish a sign-in or a re-authentication (contract, `meta.methods`). */
 export type SecondFactorMethod = 'totp' | 'recovery_code' | 'passkey'
@@ -8,17 +8,16 @@ export type SecondFactorMethod = 'totp' | 'recovery_code' | 'passkey'
  * row read with the session, without the password's hash. A `User` model
  * is one too; a service that changes the account loads the model.
  */
-export type Account = Pick<
-  User,
-  | 'id'
-  | 'email'
-  | 'fullName'
-  | 'locale'
-  | 'twoFactorEnabled'
-  | 'emailVerifiedAt'
-  | 'secondFactorFailures'
-  | 'secondFactorLockedUntil'
-  | 'readAfterLsn'
-  | 'createdAt'
-  | 'updatedAt'
->
+export interface Account {
+  readonly id: string
+  readonly email: string
+  readonly fullName: string | null
+  readonly locale: string | null
+  readonly twoFactorEnabled: boolean
+  readonly emailVerifiedAt: DateTime | null
+  readonly secondFactorFailures: number
+  readonly secondFactorLockedUntil: DateTime | null
+  readonly readAfterLsn: string | null
+  readonly createdAt: DateTime
+  readonly updatedAt: DateTime
+}

@@ -6,7 +6,7 @@ import type { UserRow } from '#session/session_read'
  * `ctx.auth.user` of a request signed in by its session: the `users` row the
  * session read brought, as an `Account`. Not a `User` model: hydrating one
  * (its columns consumed, timestamps turned into DateTime, originals kept)
- * cost every authenticated request about a tenth of its CPU, for the id and
+ * cost every authenticated request about a twentieth of its CPU, for the id and
  * a flag or two that most routes read. Timestamps become DateTime when read.
  */
 export class SignedInAccount implements Account {

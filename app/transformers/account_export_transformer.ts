@@ -1,6 +1,6 @@
-import type { Account } from '#types/account'
 import type { ContainerResolver } from '@adonisjs/core/container'
 import { BaseTransformer } from '@adonisjs/core/transformers'
+import type { Account } from '#types/account'
 import type OrganizationInvitation from '#models/organization_invitation'
 import type UserPasskey from '#models/user_passkey'
 import type NewsletterContact from '#models/newsletter_contact'

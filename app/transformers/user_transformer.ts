@@ -1,5 +1,5 @@
-import type { Account } from '#types/account'
 import { BaseTransformer } from '@adonisjs/core/transformers'
+import type { Account } from '#types/account'
 import { utcIso } from '#helpers/utc_iso'
 
 export default class UserTransformer extends BaseTransformer<Account> {

@@ -1,6 +1,6 @@
 import { inject } from '@adonisjs/core'
-import type { Account } from '#types/account'
 import db from '@adonisjs/lucid/services/db'
+import type { Account } from '#types/account'
 import AccountDeletedNotification from '#mails/account_deleted_notification'
 import AuditLog from '#services/organizations/audit_log'
 import OrganizationService from '#services/organizations/organization_service'

@@ -1,6 +1,6 @@
 import { inject } from '@adonisjs/core'
-import type { Account } from '#types/account'
 import db from '@adonisjs/lucid/services/db'
+import type { Account } from '#types/account'
 import AccountToken from '#models/account_token'
 import NewsletterContact from '#models/newsletter_contact'
 import Organization from '#models/organization'

@@ -1,7 +1,7 @@
 import { inject } from '@adonisjs/core'
-import type { Account } from '#types/account'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
+import type { Account } from '#types/account'
 import User from '#models/user'
 import ConflictException from '#exceptions/conflict_exception'
 import UnchangedEmailException from '#exceptions/unchanged_email_exception'

@@ -1,7 +1,7 @@
 import { inject } from '@adonisjs/core'
-import type { Account } from '#types/account'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
+import type { Account } from '#types/account'
 import EmailVerificationNotification from '#mails/email_verification_notification'
 import AccountTokenService from '#services/accounts/account_token_service'
 import MailDelivery from '#services/platform/mail_delivery'

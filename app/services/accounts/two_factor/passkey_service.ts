@@ -1,5 +1,4 @@
 import { inject } from '@adonisjs/core'
-import type { Account } from '#types/account'
 import db from '@adonisjs/lucid/services/db'
 import {
   generateAuthenticationOptions,
@@ -10,6 +9,7 @@ import {
 import type { Infer } from '@vinejs/vine/types'
 import { decodeClientDataJSON, isoBase64URL } from '@simplewebauthn/server/helpers'
 import { DateTime } from 'luxon'
+import type { Account } from '#types/account'
 import User from '#models/user'
 import UserPasskey from '#models/user_passkey'
 import ConflictException from '#exceptions/conflict_exception'

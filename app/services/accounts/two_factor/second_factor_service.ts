@@ -1,7 +1,7 @@
 import { inject } from '@adonisjs/core'
-import type { Account } from '#types/account'
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import type { Account } from '#types/account'
 import RecoveryCodeUsedNotification from '#mails/recovery_code_used_notification'
 import MailDelivery from '#services/platform/mail_delivery'
 import TotpService from '#services/accounts/two_factor/totp_service'

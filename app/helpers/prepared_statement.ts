@@ -40,22 +40,19 @@ async function onPoolConnection<Row extends QueryResultRow>(
   const { client } = db.connection(connectionName).getWriteClient()
   const connection = await client.acquireConnection()
   try {
-    return await connection
-      .query(query)
-      .catch(async (error: { code?: string; message?: string }) => {
-        if (!query.name || !planOutdated(error)) throw error
-        await connection.query(`DEALLOCATE ${connection.escapeIdentifier(query.name)}`)
-        delete connection.connection.parsedStatements[query.name]
-        return connection.query(query)
-      })
+    return await connection.query(query)
+  } catch (error) {
+    if (!query.name || !planOutdated(error)) throw error
+    await connection.query(`DEALLOCATE ${connection.escapeIdentifier(query.name)}`)
+    delete connection.connection.parsedStatements[query.name]
+    return await connection.query(query)
   } finally {
     client.releaseConnection(connection)
   }
 }
 
 /** PostgreSQL refused a prepared plan because its tables' columns changed since it was prepared. */
-function planOutdated(error: { code?: string; message?: string }) {
-  return (
-    error?.code === '0A000' && /cached plan must not change result type/.test(error.message ?? '')
-  )
+function planOutdated(error: unknown) {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string }
+  return code === '0A000' && /cached plan must not change result type/.test(message ?? '')
 }

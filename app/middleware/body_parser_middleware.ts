@@ -13,16 +13,27 @@ class UnsupportedEncodingException extends ApiException {
   static code = 'input.body.unsupported_encoding'
 }
 
-/** Containers nested inside `value` (an object or array counts one), without recursion. */
-function depthOf(value: unknown) {
+/**
+ * Trims every string of a parsed body in place (for JSON, config/bodyparser.ts
+ * leaves it to this walk; a form's come trimmed) and gives how deeply containers nest in it (an
+ * object or array counts one), without recursion. Stops at the first level
+ * past MAX_BODY_DEPTH: that body is refused whole.
+ */
+function trimAndMeasure(body: unknown) {
   let deepest = 0
-  const pending: [unknown, number][] = [[value, 1]]
+  const pending: [Record<string, unknown>, number][] = []
+  if (typeof body === 'object' && body !== null) pending.push([body as Record<string, unknown>, 1])
   while (pending.length > 0) {
     const [node, depth] = pending.pop()!
-    if (typeof node !== 'object' || node === null) continue
     deepest = Math.max(deepest, depth)
     if (deepest > MAX_BODY_DEPTH) return deepest
-    for (const child of Object.values(node)) pending.push([child, depth + 1])
+    for (const key of Object.keys(node)) {
+      const value = node[key]
+      if (typeof value === 'string') node[key] = value.trim()
+      else if (typeof value === 'object' && value !== null) {
+        pending.push([value as Record<string, unknown>, depth + 1])
+      }
+    }
   }
   return deepest
 }
@@ -31,7 +42,8 @@ function depthOf(value: unknown) {
  * The framework's body parser, with the bodies it cannot decode turned into
  * the contract's 4xx instead of a 500: an unsupported `Content-Encoding`
  * (415), one whose bytes do not decode (400), and nesting deeper than 64
- * levels (400; far deeper nesting overflows the parser's deep clone).
+ * levels (400; far deeper nesting overflows the parser's deep clone); and
+ * the strings of a JSON body trimmed, as the parser's forms are.
  */
 @inject()
 export default class BodyParserMiddleware {
@@ -42,12 +54,15 @@ export default class BodyParserMiddleware {
     try {
       await this.parser.handle(ctx, () => {
         parsed = true
-        if (depthOf(ctx.request.body()) > MAX_BODY_DEPTH) {
+        const body = ctx.request.body()
+        if (trimAndMeasure(body) > MAX_BODY_DEPTH) {
           throw new BadRequestException(
             message('errors.body.too_deep', { depth: MAX_BODY_DEPTH }),
             { code: 'input.body.invalid_json' }
           )
         }
+        // `all()` is a copy made when the body was set: set it again with the trimmed strings.
+        if (ctx.request.bodyType === 'json') ctx.request.updateBody(body)
         return next()
       })
     } catch (error) {

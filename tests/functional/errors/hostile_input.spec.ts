@@ -43,6 +43,27 @@ test.group('Hostile input', (group) => {
       await db.assertCount('users', 0)
     })
 
+  test('every string of a JSON body is trimmed, even where no validator trims', async ({
+    assert,
+  }) => {
+    // A new password's rules do not trim it: the body's parsing does, for signup and login alike.
+    const signup = await rawRequest(
+      'POST',
+      '/auth/signup',
+      JSON.stringify({ email: 'ann@example.com', password: '  correct horse  ' })
+    )
+    assert.equal(signup.status, 201)
+
+    const loginStatus = async (password: string) => {
+      const body = JSON.stringify({ email: 'ann@example.com', password })
+      const { status } = await rawRequest('POST', '/auth/login', body)
+      return status
+    }
+    assert.equal(await loginStatus('correct horse'), 200)
+    assert.equal(await loginStatus('\tcorrect horse\n'), 200)
+    assert.equal(await loginStatus('correct  horse'), 400)
+  })
+
   test('a gzip body is read', async ({ assert, db }) => {
     const body = gzipSync(JSON.stringify(signupBody()))
 

@@ -35,8 +35,8 @@ const trustedProxies = env.get('TRUSTED_PROXIES')
 /**
  * A JSON answer as `JSON.stringify` writes it: the framework's default
  * (safeStringify) gives the same text for what answers hold, but walks the
- * value in JavaScript, three times slower. It stays for what JSON.stringify
- * refuses (a BigInt, a cycle).
+ * value in JavaScript, two to four times slower. It stays for what
+ * JSON.stringify refuses (a BigInt, a cycle).
  */
 function serializeJSON(value: unknown) {
   try {

@@ -15,9 +15,9 @@ class UnsupportedEncodingException extends ApiException {
 
 /**
  * Trims every string of a parsed body in place (for JSON, config/bodyparser.ts
- * leaves it to this walk; a form's come trimmed) and gives how deeply containers nest in it (an
- * object or array counts one), without recursion. Stops at the first level
- * past MAX_BODY_DEPTH: that body is refused whole.
+ * leaves it to this walk; a form's strings come trimmed) and gives how deeply
+ * containers nest in it (an object or array counts one), without recursion.
+ * Stops at the first level past MAX_BODY_DEPTH: that body is refused whole.
  */
 function trimAndMeasure(body: unknown) {
   let deepest = 0

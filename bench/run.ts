@@ -71,11 +71,14 @@ async function main() {
   const limits = await limitResetter(url, options)
 
   const sides = {
-    api: await servers.startApis(options.instances, apiEnv, options.profile),
+    api: await servers.startApis(options.instances, apiEnv, {
+      profile: options.profile,
+      nodeFlags: options.apiNodeFlags,
+    }),
     // --against: another build of the API in the baseline's place.
     baseline: options.against
-      ? await servers.startApis(options.instances, apiEnv, false, 'against', options.against)
-      : await servers.startBaseline(apiEnv),
+      ? await servers.startApis(options.instances, apiEnv, {}, 'against', options.against)
+      : await servers.startBaseline(apiEnv, { profile: options.profile }),
     peer: options.peerRedisUrl
       ? await servers.startPeer(
           {
@@ -124,7 +127,9 @@ async function main() {
   await servers.stopAll()
   await new Promise<void>((done) => smtp.close(() => done()))
   await postgres.stop()
-  if (options.profile) log(`CPU profile of the API: ${join(workDir, 'profile')}/*.cpuprofile`)
+  if (options.profile) {
+    log(`CPU profiles: the API's in ${join(workDir, 'profile')}, the baseline's in its baseline/`)
+  }
   log(`results: ${file}, the API's log: ${join(workDir, 'api-*.log')}`)
 }
 

@@ -36,7 +36,10 @@ export interface BenchOptions {
   peerRedisUrl?: string
   /** The scenario of exactly that name, else every one whose name contains it. */
   only?: string
+  /** CPU profiles of the API and of the raw baseline (tmp/bench/profile/). */
   profile: boolean
+  /** --api-node-flags="…": Node flags for the API's processes (`--perf-basic-prof` for perf). */
+  apiNodeFlags: string[]
   skipBuild: boolean
   /**
    * --against DIR: another build of the API (`npm run build` of another
@@ -68,6 +71,7 @@ export function readOptions(args = process.argv.slice(2)): BenchOptions {
       'soak': { type: 'string' },
       'only': { type: 'string' },
       'profile': { type: 'boolean', default: false },
+      'api-node-flags': { type: 'string' },
       'skip-build': { type: 'boolean', default: false },
       'against': { type: 'string' },
       'scale': { type: 'boolean', default: false },
@@ -96,6 +100,7 @@ export function readOptions(args = process.argv.slice(2)): BenchOptions {
     peerRedisUrl: values['peer-redis'] === 'none' ? undefined : values['peer-redis'],
     only: values.only,
     profile: values.profile,
+    apiNodeFlags: values['api-node-flags']?.split(/\s+/).filter(Boolean) ?? [],
     skipBuild: values['skip-build'],
     against: values.against === undefined ? undefined : againstBuild(values.against),
     scale: values.scale,

@@ -59,7 +59,7 @@ export async function runScale(
       const env = apiEnvironment({ databaseUrl, secrets, smtpPort })
       migrateApi(env)
       const seeded = await seedScaleState(databaseUrl, state, secrets.appKey)
-      const side = await servers.startApis(1, env, false, `api-scale-${state.name}`)
+      const side = await servers.startApis(1, env, {}, `api-scale-${state.name}`)
       const watcher = new pg.Client({ connectionString: databaseUrl })
       await watcher.connect()
       served.push({

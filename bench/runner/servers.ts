@@ -105,19 +105,17 @@ export class Servers {
   async startApis(
     instances: number,
     env: NodeJS.ProcessEnv,
-    profile: boolean,
+    { profile = false, nodeFlags = [] as string[] } = {},
     name = 'api',
     build = buildDir
   ): Promise<Side> {
     const side: Side = { ports: [], pids: [] }
     for (let i = 0; i < instances; i++) {
       const port = await freePort()
-      const profileArgs = profile
-        ? ['--cpu-prof', `--cpu-prof-dir=${join(workDir, 'profile')}`]
-        : []
+      const profileArgs = profile ? profilerFlags('profile') : []
       // Its log (warnings and errors only: LOG_LEVEL=warn) is kept for a look afterwards.
       const logFile = openSync(join(workDir, `${name}-${i + 1}.log`), 'w')
-      const api = spawn(process.execPath, [...profileArgs, 'bin/server.js'], {
+      const api = spawn(process.execPath, [...profileArgs, ...nodeFlags, 'bin/server.js'], {
         cwd: build,
         env: { ...process.env, ...env, PORT: String(port) },
         stdio: ['ignore', logFile, 'inherit'],
@@ -132,8 +130,8 @@ export class Servers {
   }
 
   /** baseline.ts: the same tables, SMTP settings and limits as the API. */
-  async startBaseline(env: NodeJS.ProcessEnv): Promise<Side> {
-    return this.#startSource('baseline.ts', env)
+  async startBaseline(env: NodeJS.ProcessEnv, { profile = false } = {}): Promise<Side> {
+    return this.#startSource('baseline.ts', env, profile ? profilerFlags('profile/baseline') : [])
   }
 
   /** peer.ts, with its own sessions (seeded) and its Redis, checked before it is measured. */
@@ -146,10 +144,10 @@ export class Servers {
     return side
   }
 
-  async #startSource(file: string, env: NodeJS.ProcessEnv): Promise<Side> {
+  async #startSource(file: string, env: NodeJS.ProcessEnv, flags: string[] = []): Promise<Side> {
     const port = await freePort()
     const child = fork(join(benchDir, file), [], {
-      execArgv: ['--import=@poppinss/ts-exec'],
+      execArgv: ['--import=@poppinss/ts-exec', ...flags],
       env: { ...process.env, ...env, PORT: String(port) },
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     })
@@ -212,4 +210,9 @@ export async function checkPeerRedis(url: string) {
   } finally {
     redis.disconnect()
   }
+}
+
+/** Node's CPU profiler, writing into `folder` under tmp/bench/ when the process exits. */
+function profilerFlags(folder: string) {
+  return ['--cpu-prof', `--cpu-prof-dir=${join(workDir, folder)}`]
 }

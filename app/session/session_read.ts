@@ -31,8 +31,16 @@ import { isExtensionDue } from '#session/session_expiry'
  * looked up by id. Nothing here reads another package's tables.
  */
 
-/** A `users` row, as PostgreSQL returns it. */
+/** A `users` row, as PostgreSQL returns it: ACCOUNT_COLUMNS. */
 export type UserRow = Record<string, unknown> & { id: string }
+
+/**
+ * The `users` columns an `Account` is made of (signed_in_account.ts): every
+ * one but the password's hash, which no request needs past its own check.
+ */
+export const ACCOUNT_COLUMNS = `u.id, u.email, u.full_name, u.locale, u.two_factor_enabled,
+  u.second_factor_failures, u.second_factor_locked_until, u.email_verified_at, u.read_after_lsn,
+  u.created_at, u.updated_at`
 
 /** `requests` per `duration` (`'1 minute'`, or seconds): one limit of config/limiter.ts. */
 export type RequestLimit = { requests: number; duration: string | number }
@@ -54,7 +62,7 @@ const CONSUME = `INSERT INTO user_request_quotas AS q (user_id, spent, window_en
   ${COUNT_ONE}
   RETURNING spent, window_ends_at_ms`
 
-const READ = `SELECT s.data AS session_data, s.expires_at AS session_expires_at, u.*
+const READ = `SELECT s.data AS session_data, s.expires_at AS session_expires_at, ${ACCOUNT_COLUMNS}
   FROM sessions s LEFT JOIN users u ON u.id = s.user_id
  WHERE s.id = $1`
 

@@ -5,7 +5,7 @@ import type { Account } from '#types/account'
 import { runPrepared } from '#helpers/prepared_statement'
 import type ReadRouting from '#services/platform/replicas/read_routing'
 import { SignedInAccount } from '#session/signed_in_account'
-import type { UserRow } from '#session/session_read'
+import { ACCOUNT_COLUMNS, type UserRow } from '#session/session_read'
 
 /**
  * The `web` guard's users, one provider per request: the user the session
@@ -33,7 +33,12 @@ export class SessionUserProvider implements SessionUserProviderContract<Account>
     let row = this.ctx.sessionRead?.userRow(id)
     if (!row) {
       const { rows } = await this.routing.primaryFirst((connection) =>
-        runPrepared<UserRow>('find_user', 'SELECT * FROM users WHERE id = $1', [id], connection)
+        runPrepared<UserRow>(
+          'find_user',
+          `SELECT ${ACCOUNT_COLUMNS} FROM users u WHERE u.id = $1`,
+          [id],
+          connection
+        )
       )
       row = rows[0]
     }

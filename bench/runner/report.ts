@@ -63,13 +63,15 @@ export function printTable(results: Results) {
     )
   }
   console.log(
-    '| scenario | API req/s | p50 ms | p99 ms | non-2xx | CPU ms/req | Fastify peer req/s | p50 ms | p99 ms | non-2xx | CPU ms/req | API / peer | baseline req/s | p50 ms | p99 ms | non-2xx | CPU ms/req | API / baseline | API RSS MB before → after |'
+    '| scenario | API req/s | p50 ms | p99 ms | non-2xx | CPU ms/req | DB CPU ms/req | Fastify peer req/s | p50 ms | p99 ms | non-2xx | CPU ms/req | DB CPU ms/req | API / peer | baseline req/s | p50 ms | p99 ms | non-2xx | CPU ms/req | DB CPU ms/req | API / baseline | API RSS MB before → after |'
   )
-  console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--|')
+  console.log(
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--|'
+  )
   const cells = (m: Measure) =>
-    `${m.rps} | ${m.p50} | ${m.p99} | ${m.non2xx + m.errors} | ${m.cpuMsPerRequest}`
+    `${m.rps} | ${m.p50} | ${m.p99} | ${m.non2xx + m.errors} | ${m.cpuMsPerRequest} | ${m.databaseCpuMsPerRequest ?? '-'}`
   for (const row of results.rows) {
-    const peer = row.peer ? `${cells(row.peer)} | ${row.peerRatio}` : '- | - | - | - | - | -'
+    const peer = row.peer ? `${cells(row.peer)} | ${row.peerRatio}` : '- | - | - | - | - | - | -'
     console.log(
       `| ${row.scenario} | ${cells(row.api)} | ${peer} | ${cells(row.baseline)} | ${row.ratio} | ${row.rssBeforeMb.join('+')} → ${row.rssAfterMb.join('+')} |`
     )
@@ -81,7 +83,13 @@ export function printTable(results: Results) {
     )
     for (const row of results.rows) {
       const cpuRatio = row.api.cpuMsPerRequest / row.baseline.cpuMsPerRequest
-      console.log(`- ${row.scenario}: ${cpuRatio.toFixed(2)}`)
+      const { api, baseline } = row
+      // With PostgreSQL on this machine: what the request costs the machine, server and database.
+      const machine =
+        api.databaseCpuMsPerRequest !== null && baseline.databaseCpuMsPerRequest !== null
+          ? `; with PostgreSQL's: ${((api.cpuMsPerRequest + api.databaseCpuMsPerRequest) / (baseline.cpuMsPerRequest + baseline.databaseCpuMsPerRequest)).toFixed(2)}`
+          : ''
+      console.log(`- ${row.scenario}: ${cpuRatio.toFixed(2)}${machine}`)
     }
   }
   // A refusal (429, 409) costs less than the work it refuses: a side that

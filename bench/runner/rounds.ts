@@ -28,7 +28,9 @@ export async function measureScenario(
   scenario: Scenario,
   sides: Sides,
   timing: Timing,
-  resetLimits: () => Promise<void>
+  resetLimits: () => Promise<void>,
+  /** The PostgreSQL postmaster, when it runs here: its CPU per response is counted too. */
+  databasePid?: number
 ): Promise<Row> {
   type Run = { name: string; side: Side; setup: Setup; measures: Measure[] }
   const apiRun: Run = { name: 'API', side: sides.api, setup: scenario.setup, measures: [] }
@@ -54,6 +56,7 @@ export async function measureScenario(
       connections: timing.connections,
       rate: timing.rate,
       pids: pids ? run.side.pids : [],
+      databasePid: pids ? databasePid : undefined,
     })
   }
   const apiRss = () => sides.api.pids.map((pid) => rssMb(pid))

@@ -102,10 +102,9 @@ export async function load({
   clearInterval(ticker)
   const total = results.reduce((sum, r) => sum + r.requests.total, 0)
   const cpu = pids.reduce<number>((sum, pid) => sum + cpuMs(pid), 0) - cpuBefore
-  const databaseCpu =
-    databasePid && databaseBefore
-      ? cpuMsBetween(databaseBefore, processTreeCpuMs(databasePid))
-      : null
+  const databaseCpu = databasePid
+    ? cpuMsBetween(databaseBefore!, processTreeCpuMs(databasePid))
+    : null
   const perResponse = (ms: number) => (total > 0 ? Math.round((ms / total) * 1000) / 1000 : 0)
   return {
     cpuMsPerRequest: perResponse(cpu),
@@ -121,14 +120,17 @@ export async function load({
 
 /** The rounds of one server on one scenario, as one row: means, and the sums of failures. */
 export function average(measures: Measure[]): Measure {
-  const mean = (pick: (m: Measure) => number) =>
-    Math.round((measures.reduce((sum, m) => sum + pick(m), 0) / measures.length) * 10) / 10
-  const meanMs = (pick: (m: Measure) => number) =>
-    Math.round((measures.reduce((sum, m) => sum + pick(m), 0) / measures.length) * 1000) / 1000
+  /** The mean of `pick`, to `decimals` places (CPU times to the µs). */
+  const mean = (pick: (m: Measure) => number, decimals = 1) => {
+    const scale = 10 ** decimals
+    return (
+      Math.round((measures.reduce((sum, m) => sum + pick(m), 0) / measures.length) * scale) / scale
+    )
+  }
   return {
-    cpuMsPerRequest: meanMs((m) => m.cpuMsPerRequest),
+    cpuMsPerRequest: mean((m) => m.cpuMsPerRequest, 3),
     databaseCpuMsPerRequest: measures.every((m) => m.databaseCpuMsPerRequest !== null)
-      ? meanMs((m) => m.databaseCpuMsPerRequest!)
+      ? mean((m) => m.databaseCpuMsPerRequest!, 3)
       : null,
     rps: mean((m) => m.rps),
     p50: mean((m) => m.p50),

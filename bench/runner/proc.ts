@@ -4,15 +4,24 @@
 
 import { readdirSync, readFileSync } from 'node:fs'
 
+/**
+ * A process's parent and the CPU time (user + system) it has used so far, in
+ * ms, from one read of /proc/<pid>/stat; null once gone.
+ */
+function readStat(pid: number | undefined) {
+  try {
+    // The fields after the command's name: ppid is the 4th of stat, utime and stime the 14th
+    // and 15th, in clock ticks of 10 ms.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    return { parent: Number(fields[1]), cpuMs: (Number(fields[11]) + Number(fields[12])) * 10 }
+  } catch {
+    return null
+  }
+}
+
 /** CPU time (user + system) a process has used so far, in ms; 0 once gone. */
 export function cpuMs(pid: number | undefined) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-    // utime and stime (fields 14 and 15 of stat), in clock ticks of 10 ms.
-    return (Number(fields[11]) + Number(fields[12])) * 10
-  } catch {
-    return 0
-  }
+  return readStat(pid)?.cpuMs ?? 0
 }
 
 /** A field of /proc/<pid>/status in MB (VmRSS = RssAnon + RssFile + RssShmem), null once gone. */
@@ -29,15 +38,6 @@ export function rssMb(pid: number | undefined) {
   return statusMb(pid, 'VmRSS')
 }
 
-/** The ppid field of /proc/<pid>/stat, or null once gone. */
-function parentOf(pid: number) {
-  try {
-    return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1])
-  } catch {
-    return null
-  }
-}
-
 /**
  * CPU time so far (ms) of a server and of each process it started: a
  * PostgreSQL postmaster and its backends, WAL writer, checkpointer, ... by pid.
@@ -45,8 +45,9 @@ function parentOf(pid: number) {
 export function processTreeCpuMs(rootPid: number) {
   const byPid = new Map<number, number>([[rootPid, cpuMs(rootPid)]])
   for (const entry of readdirSync('/proc')) {
-    const pid = Number(entry)
-    if (Number.isInteger(pid) && parentOf(pid) === rootPid) byPid.set(pid, cpuMs(pid))
+    if (!/^\d+$/.test(entry)) continue
+    const stat = readStat(Number(entry))
+    if (stat?.parent === rootPid) byPid.set(Number(entry), stat.cpuMs)
   }
   return byPid
 }

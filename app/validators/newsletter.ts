@@ -11,7 +11,8 @@ import { message } from '#exceptions/api_exception'
 
 /**
  * The spec gives a bad newsletter email exactly one answer, whatever was
- * wrong (missing, not a string, not an email): a 422 for `email`.
+ * wrong (missing, not a string, not an email): a 422 for `email`, code
+ * `input.email.email` (field and rule, as invalidField writes every code).
  */
 class InvalidEmailReporter implements ErrorReporterContract {
   hasErrors = false

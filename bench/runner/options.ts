@@ -118,9 +118,13 @@ function positiveRate(value: string) {
   return rate
 }
 
-/** An absolute path to a build of the API: its bin/server.js must be there. */
+/**
+ * An absolute path to a build of the API: its bin/server.js must be there.
+ * A relative one is read from where `npm run bench` was typed (npm's
+ * INIT_CWD), not from bench/, where npm runs the workspace's script.
+ */
 function againstBuild(dir: string) {
-  const absolute = resolve(dir)
+  const absolute = resolve(process.env.INIT_CWD ?? process.cwd(), dir)
   if (!existsSync(join(absolute, 'bin/server.js'))) {
     throw new Error(
       `--against takes a build of the API (npm run build), and ${absolute} has no bin/server.js`

@@ -18,6 +18,7 @@ import { ApiSerializer } from '#helpers/api_serializer'
 import ReadRouting from '#services/platform/replicas/read_routing'
 import WritePositions from '#services/platform/replicas/write_positions'
 import OrganizationRoles from '#services/organizations/roles'
+import UuidV7Pool from '#services/platform/uuid_v7_pool'
 
 declare module '@adonisjs/core/http' {
   export interface HttpContext {
@@ -53,9 +54,9 @@ export default class BindingsProvider {
       const { default: ContactLookup } = await import('#services/newsletter/contact_lookup')
       return new DatabaseContactProvider(await resolver.make(ContactLookup))
     })
-    // One per process: it counts the SMTP sessions open at once.
     // One per process: it keeps the metrics module once loaded.
     this.app.container.singleton(MetricsOnFirstUse, () => new MetricsOnFirstUse())
+    // One per process: it counts the SMTP sessions open at once.
     this.app.container.singleton(
       MailDelivery,
       async (resolver) => new MailDelivery(await resolver.make(MetricsOnFirstUse))
@@ -109,6 +110,9 @@ export default class BindingsProvider {
 
     // One per process: the metrics and the full health report share its reads.
     this.app.container.singleton(WalArchive, () => new WalArchive())
+
+    // One per process: the random bytes of the ids it makes, drawn ahead.
+    this.app.container.singleton(UuidV7Pool, () => new UuidV7Pool())
 
     // One per process: the OpenAPI document, built once.
     this.app.container.singleton(ApiDocument, () => new ApiDocument())

@@ -1,5 +1,4 @@
 import { inject } from '@adonisjs/core'
-import { v7 as uuidv7 } from 'uuid'
 import db from '@adonisjs/lucid/services/db'
 import { errors } from '@adonisjs/lucid'
 import type { Infer } from '@vinejs/vine/types'
@@ -29,6 +28,7 @@ import IdempotencyService, {
   type IdempotentAnswer,
 } from '#services/platform/idempotency_service'
 import AuditLog from '#services/organizations/audit_log'
+import UuidV7Pool from '#services/platform/uuid_v7_pool'
 import ReadRouting, { type ReadOptions } from '#services/platform/replicas/read_routing'
 import {
   assertOrderedRanges,
@@ -72,7 +72,8 @@ export default class EventService {
   constructor(
     private routing: ReadRouting,
     private idempotency: IdempotencyService,
-    private serializer: ApiSerializer
+    private serializer: ApiSerializer,
+    private ids: UuidV7Pool
   ) {}
 
   /**
@@ -94,7 +95,7 @@ export default class EventService {
     const now = new Date()
     const { address } = input
     const values = [
-      uuidv7(),
+      this.ids.next(),
       organizationId,
       input.name,
       input.description ?? null,

@@ -6,6 +6,7 @@ import EventService from '#services/events/event_service'
 import ReadRouting from '#services/platform/replicas/read_routing'
 import IdempotencyService from '#services/platform/idempotency_service'
 import { ApiSerializer } from '#helpers/api_serializer'
+import UuidV7Pool from '#services/platform/uuid_v7_pool'
 import { SORT_KEYS } from '#services/events/event_page_statement'
 import { OrganizationFactory } from '#database/factories/organization_factory'
 import { clearLimits, memberWithOrganization } from '#tests/helpers/accounts'
@@ -86,7 +87,8 @@ test.group('Events list scan budget', (group) => {
       const events = new EventService(
         await resolver.make(ReadRouting),
         await resolver.make(IdempotencyService),
-        await resolver.make(ApiSerializer)
+        await resolver.make(ApiSerializer),
+        await resolver.make(UuidV7Pool)
       )
       events.listScanBudget = BUDGET
       return events

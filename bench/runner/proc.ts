@@ -43,11 +43,12 @@ export function rssMb(pid: number | undefined) {
  * PostgreSQL postmaster and its backends, WAL writer, checkpointer, ... by pid.
  */
 export function processTreeCpuMs(rootPid: number) {
-  const byPid = new Map<number, number>([[rootPid, cpuMs(rootPid)]])
+  const byPid = new Map<number, number>()
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue
-    const stat = readStat(Number(entry))
-    if (stat?.parent === rootPid) byPid.set(Number(entry), stat.cpuMs)
+    const pid = Number(entry)
+    const stat = readStat(pid)
+    if (stat && (pid === rootPid || stat.parent === rootPid)) byPid.set(pid, stat.cpuMs)
   }
   return byPid
 }

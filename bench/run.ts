@@ -24,6 +24,7 @@ import {
   type ScratchPostgres,
 } from './runner/from_api.js'
 import { limitResetter } from './runner/limits.js'
+import { databaseSettler } from './runner/settle.js'
 import { freshSecrets, readOptions, workDir } from './runner/options.js'
 import { log, progress } from './runner/progress.js'
 import { printTable, writeResults, type Results, type Row } from './runner/report.js'
@@ -69,6 +70,7 @@ async function main() {
   log(`seeding ${options.users} users, organizations and sessions, ${options.events} events`)
   const accounts = await seed(url, { ...options, ...secrets })
   const limits = await limitResetter(url, options)
+  const database = await databaseSettler(url)
 
   const sides = {
     api: await servers.startApis(options.instances, apiEnv, {
@@ -96,7 +98,11 @@ async function main() {
   })
   const rows: Row[] = []
   for (const scenario of chosen(all, options.only)) {
-    rows.push(await measureScenario(scenario, sides, options, () => limits.reset(), postgres.pid))
+    const beforeRun = async () => {
+      await database.settle()
+      await limits.reset()
+    }
+    rows.push(await measureScenario(scenario, sides, options, beforeRun, postgres.pid))
   }
   const soaked =
     options.soak > 0
@@ -124,6 +130,7 @@ async function main() {
   printTable(results)
 
   await limits.close()
+  await database.close()
   await servers.stopAll()
   await new Promise<void>((done) => smtp.close(() => done()))
   await postgres.stop()

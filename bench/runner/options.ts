@@ -65,7 +65,7 @@ export function readOptions(args = process.argv.slice(2)): BenchOptions {
       'users': { type: 'string', default: '3000' },
       'instances': { type: 'string', default: '1' },
       'rounds': { type: 'string', default: '2' },
-      'warmup': { type: 'string', default: '5' },
+      'warmup': { type: 'string', default: '15' },
       'redis': { type: 'string' },
       'peer-redis': { type: 'string', default: 'redis://127.0.0.1:6379' },
       'soak': { type: 'string' },

@@ -21,14 +21,15 @@ export interface Timing {
 
 /**
  * One scenario: every side warmed up (not measured), then measured rounds
- * alternating API, Fastify peer, baseline (A B C A B C), the rate-limit
- * counters emptied before each run; the rounds averaged into one row.
+ * alternating API, Fastify peer, baseline (A B C A B C), `beforeRun`
+ * before each run (the database settled, the rate-limit counters emptied);
+ * the rounds averaged into one row.
  */
 export async function measureScenario(
   scenario: Scenario,
   sides: Sides,
   timing: Timing,
-  resetLimits: () => Promise<void>,
+  beforeRun: () => Promise<void>,
   /** The PostgreSQL postmaster, when it runs here: its CPU per response is counted too. */
   databasePid?: number
 ): Promise<Row> {
@@ -47,7 +48,7 @@ export async function measureScenario(
   }
   const runs = peerRun ? [apiRun, peerRun, baselineRun] : [apiRun, baselineRun]
   const once = async (run: Run, label: string, seconds: number, pids = false) => {
-    await resetLimits()
+    await beforeRun()
     return load({
       ports: run.side.ports,
       setup: run.setup,

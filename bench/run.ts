@@ -24,7 +24,7 @@ import {
   type ScratchPostgres,
 } from './runner/from_api.js'
 import { limitResetter } from './runner/limits.js'
-import { databaseSettler } from './runner/settle.js'
+import { databaseVacuumer } from './runner/vacuum.js'
 import { freshSecrets, readOptions, workDir } from './runner/options.js'
 import { log, progress } from './runner/progress.js'
 import { printTable, writeResults, type Results, type Row } from './runner/report.js'
@@ -70,7 +70,7 @@ async function main() {
   log(`seeding ${options.users} users, organizations and sessions, ${options.events} events`)
   const accounts = await seed(url, { ...options, ...secrets })
   const limits = await limitResetter(url, options)
-  const database = await databaseSettler(url)
+  const database = await databaseVacuumer(url)
 
   const sides = {
     api: await servers.startApis(options.instances, apiEnv, {
@@ -99,7 +99,7 @@ async function main() {
   const rows: Row[] = []
   for (const scenario of chosen(all, options.only)) {
     const beforeRun = async () => {
-      await database.settle()
+      await database.vacuum()
       await limits.reset()
     }
     rows.push(await measureScenario(scenario, sides, options, beforeRun, postgres.pid))

@@ -22,7 +22,7 @@ export interface Timing {
 /**
  * One scenario: every side warmed up (not measured), then measured rounds
  * alternating API, Fastify peer, baseline (A B C A B C), `beforeRun`
- * before each run (the database settled, the rate-limit counters emptied);
+ * before each run (the database vacuumed, the rate-limit counters emptied);
  * the rounds averaged into one row.
  */
 export async function measureScenario(

@@ -96,12 +96,12 @@ async function main() {
     redisStores: Boolean(options.redisUrl),
     monitoringSecret: secrets.monitoringSecret,
   })
+  const beforeRun = async () => {
+    await database.vacuum()
+    await limits.reset()
+  }
   const rows: Row[] = []
   for (const scenario of chosen(all, options.only)) {
-    const beforeRun = async () => {
-      await database.vacuum()
-      await limits.reset()
-    }
     rows.push(await measureScenario(scenario, sides, options, beforeRun, postgres.pid))
   }
   const soaked =

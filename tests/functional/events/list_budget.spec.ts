@@ -3,10 +3,6 @@ import type { ApiClient } from '@japa/api-client'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import EventService from '#services/events/event_service'
-import ReadRouting from '#services/platform/replicas/read_routing'
-import IdempotencyService from '#services/platform/idempotency_service'
-import { ApiSerializer } from '#helpers/api_serializer'
-import UuidV7Pool from '#services/platform/uuid_v7_pool'
 import { SORT_KEYS } from '#services/events/event_page_statement'
 import { OrganizationFactory } from '#database/factories/organization_factory'
 import { clearLimits, memberWithOrganization } from '#tests/helpers/accounts'
@@ -82,17 +78,11 @@ async function walk(client: ApiClient, cookie: string, organizationId: string, q
 
 test.group('Events list scan budget', (group) => {
   group.each.setup(() => resetDatabase())
-  group.each.setup(() => {
-    app.container.swap(EventService, async (resolver) => {
-      const events = new EventService(
-        await resolver.make(ReadRouting),
-        await resolver.make(IdempotencyService),
-        await resolver.make(ApiSerializer),
-        await resolver.make(UuidV7Pool)
-      )
-      events.listScanBudget = BUDGET
-      return events
-    })
+  group.each.setup(async () => {
+    // The container builds it as for any request; only its budget is lowered.
+    const events = await app.container.make(EventService)
+    events.listScanBudget = BUDGET
+    app.container.swap(EventService, () => events)
     return () => app.container.restore(EventService)
   })
 

@@ -3,6 +3,7 @@ import pg from 'pg'
 import { apiSessions, SESSION_SECONDS } from './from_api.js'
 import { log, progress } from './progress.js'
 import { organizationId, seedSteps, type ScaleState } from './scale_sql.js'
+import { vacuumAndCheckpoint } from './vacuum.js'
 
 /** Who asks: a signed-in member, their organization and an event of it. */
 export type ScaleAccount = { organizationId: string; eventId: string; cookie: string }
@@ -37,8 +38,7 @@ export async function seedScaleState(
       await client.query(step.sql)
     }
     progress(`seeding ${state.name}: VACUUM ANALYZE`)
-    await client.query('VACUUM ANALYZE')
-    await client.query('CHECKPOINT').catch(() => {}) // needs superuser or pg_checkpoint
+    await vacuumAndCheckpoint(client, { analyze: true })
     const seedSeconds = Math.round((Date.now() - started) / 100) / 10
     log(`seeded ${state.name} in ${seedSeconds} s`)
 

@@ -4,6 +4,7 @@ import { Redis } from 'ioredis'
 import pg from 'pg'
 import { apiSessions, SESSION_SECONDS } from './from_api.js'
 import { progress } from './progress.js'
+import { vacuumAndCheckpoint } from './vacuum.js'
 
 export type Account = {
   userId: string
@@ -106,8 +107,7 @@ export async function seed(url: string, options: SeedOptions): Promise<Account[]
   )
   // Freshly loaded tables: vacuumed, analysed and flushed now, not by autovacuum or a
   // checkpoint in the middle of the first measured run.
-  await client.query('VACUUM ANALYZE')
-  await client.query('CHECKPOINT').catch(() => {}) // needs superuser or pg_checkpoint
+  await vacuumAndCheckpoint(client, { analyze: true })
   await client.end()
   if (options.redisUrl) {
     // As @adonisjs/session's Redis store writes them: the id as key, the signed data, a TTL.

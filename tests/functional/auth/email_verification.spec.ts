@@ -6,6 +6,7 @@ import { sessionCookieFor, signedIn, signUp } from '#tests/helpers/accounts'
 import { mailsTo, tokenLinkIn } from '#tests/helpers/mails'
 import { smtpServer } from '#tests/helpers/smtp_server'
 import { frontendUrl } from '#config/accounts'
+import { EmailedToken } from '#services/accounts/emailed_token'
 
 const SUBJECT = 'Confirm your email address'
 const INVALID_TOKEN = {
@@ -65,8 +66,12 @@ test.group('Auth email verification', (group) => {
     const mails = await mailsTo(user.email, SUBJECT)
     assert.lengthOf(mails, 2)
     // Both are sent in the background and may arrive in either order; a token starts with its
-    // row's v7 id, so the tokens sort in the order they were issued.
-    const [first, second] = mails.map((mail) => tokenLinkIn(mail).token).sort()
+    // row's v7 id, base64url-encoded (which does not keep the ids' order): decoded, the ids
+    // sort in the order the tokens were issued.
+    const issued = (token: string) => EmailedToken.identify(token).identifier
+    const [first, second] = mails
+      .map((mail) => tokenLinkIn(mail).token)
+      .sort((a, b) => (issued(a) < issued(b) ? -1 : 1))
 
     const old = await client.post('/auth/email/verify').json({ token: first })
     old.assertBody(INVALID_TOKEN)

@@ -115,12 +115,24 @@ async function main() {
       : undefined
   progress('')
 
-  const { duration, warmup, connections, rate, events, users, instances, rounds, against } = options
+  const { duration, warmup, prime, connections, rate, events, users, instances, rounds, against } =
+    options
   const results: Results = {
     date: new Date().toISOString(),
     node: process.version,
     cpus: availableParallelism(),
-    options: { duration, warmup, connections, rate, events, users, instances, rounds, against },
+    options: {
+      duration,
+      warmup,
+      prime,
+      connections,
+      rate,
+      events,
+      users,
+      instances,
+      rounds,
+      against,
+    },
     database: process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded PostgreSQL',
     stores: options.redisUrl ? 'Redis' : 'PostgreSQL',
     soak: soaked,

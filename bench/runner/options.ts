@@ -16,6 +16,11 @@ export interface BenchOptions {
   /** Seconds per measured run, and of unmeasured warm-up per server and scenario. */
   duration: number
   warmup: number
+  /**
+   * Unmeasured seconds of the same load right before each measured run: the
+   * pools reopen the connections they closed while the other sides ran.
+   */
+  prime: number
   connections: number
   /**
    * --rate N: N requests a second in all, below what the servers can answer, so each
@@ -66,6 +71,7 @@ export function readOptions(args = process.argv.slice(2)): BenchOptions {
       'instances': { type: 'string', default: '1' },
       'rounds': { type: 'string', default: '2' },
       'warmup': { type: 'string', default: '15' },
+      'prime': { type: 'string', default: '2' },
       'redis': { type: 'string' },
       'peer-redis': { type: 'string', default: 'redis://127.0.0.1:6379' },
       'soak': { type: 'string' },
@@ -88,6 +94,7 @@ export function readOptions(args = process.argv.slice(2)): BenchOptions {
   return {
     duration: Number(values.duration),
     warmup: Number(values.warmup),
+    prime: Number(values.prime),
     // --scale measures at 32 connections unless told otherwise.
     connections: Number(values.connections ?? (values.scale ? 32 : 64)),
     rate: values.rate === undefined ? undefined : positiveRate(values.rate),

@@ -27,6 +27,7 @@ export type Results = {
     BenchOptions,
     | 'duration'
     | 'warmup'
+    | 'prime'
     | 'connections'
     | 'rate'
     | 'events'
@@ -53,7 +54,7 @@ export async function writeResults(workDir: string, results: Results) {
 export function printTable(results: Results) {
   const { options: o } = results
   console.log(
-    `\n${o.connections} connections${o.rate ? ` at ${o.rate} req/s in all` : ''}, ${o.duration} s per run after ${o.warmup} s of warm-up, ` +
+    `\n${o.connections} connections${o.rate ? ` at ${o.rate} req/s in all` : ''}, ${o.duration} s per run after ${o.warmup} s of warm-up (and ${o.prime} s before each run), ` +
       `${o.rounds} rounds alternating (API, Fastify peer, baseline), ` +
       `${o.events} events, ${o.users} users, ${o.instances} API instance(s)\n`
   )

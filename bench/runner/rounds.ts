@@ -1,4 +1,5 @@
 import { average, load, type Measure, type Setup } from './load.js'
+import type { BenchOptions } from './options.js'
 import { rssMb } from './proc.js'
 import type { Row } from './report.js'
 import type { Scenario } from './scenarios.js'
@@ -11,15 +12,10 @@ export interface Sides {
   peer?: Side
 }
 
-export interface Timing {
-  warmup: number
-  /** Unmeasured seconds before each measured run (BenchOptions.prime). */
-  prime: number
-  duration: number
-  rounds: number
-  connections: number
-  rate?: number
-}
+export type Timing = Pick<
+  BenchOptions,
+  'warmup' | 'prime' | 'duration' | 'rounds' | 'connections' | 'rate'
+>
 
 /**
  * One scenario: every side warmed up (not measured), then measured rounds
